@@ -1,0 +1,8 @@
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def main() -> None:
+    print("ok")

@@ -1,0 +1,32 @@
+"""Contracts: what is played (trump suit, no-trump, betli, klopitzky, Altiansz names)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Kind(Enum):
+    TRUMP = "trump"
+    NO_TRUMP = "nt"
+    BETLI = "betli"
+    KLOPITZKY = "klopitzky"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract: its kind, the trump suit index (trump games only), and for Altiansz
+    the contract's name (``game-ultimo``, ``solo``, ...)."""
+
+    kind: Kind
+    trump: int | None = None
+    name: str | None = None
+
+    @property
+    def has_declarer(self) -> bool:
+        return self.kind is not Kind.KLOPITZKY
+
+    @property
+    def is_point_game(self) -> bool:
+        """Trump and no-trump games: played for card points, with figures."""
+        return self.kind in (Kind.TRUMP, Kind.NO_TRUMP)
