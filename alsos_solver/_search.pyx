@@ -1,1 +1,504 @@
-cdef int _placeholder = 0
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The double-dummy search core: a boolean "can the team reach its target" search.
+
+The position is flat C state (:class:`State` in ``_search.pxd``): hands as 64-bit masks in
+the internal layout (suit * 16 + strength), the trick on the table, and the objective's
+*accumulated coordinates* ``acc``: up to four integers, each a fixed linear function of the
+points and tricks every seat has won so far (for example ``declarer - defender1`` in
+points). The objective succeeds when, at the end of play, ``acc`` satisfies a monotone
+predicate (an OR of terms, each term ``acc[d] >= threshold`` for all d) and no hard
+constraint (cards a seat must capture, tricks a seat must or must not win, "win trick t
+with card c") was broken; a broken hard constraint ends the line at once as a failure.
+
+Why the transposition table stays sound for non-additive objectives
+--------------------------------------------------------------------
+The game ("the declarer's total strictly above EACH defender's total") is not a sum over
+tricks: what the declarer still needs depends on how the points taken so far are split.
+The bridge and Skat solvers store bounds on the *remaining* tricks or points, which is
+only sound for additive scores. Here an entry is keyed by the remaining cards and the
+leader, which fix the future (who holds what, which trick is next, which cards are held
+back), and it stores *accumulated coordinate vectors*: "from this position the team wins
+whenever acc >= w" (componentwise) and "loses whenever acc <= l". This is sound because
+every line of future play adds the same increments to any accumulated vector, and the
+success predicate is upward closed: if the team wins with acc = w, the same strategy
+yields a final vector at least as large from any acc >= w, so it wins there too; dually
+for losses. Hard constraints cannot differ between two paths to the same entry: a path
+on which one was broken has already ended. One-dimensional objectives (points >= t) make
+the vectors plain lower / upper bounds, and since a threshold only shifts ``acc``, the
+entries stay valid across the thresholds of one question (the driver's binary search).
+Entries of another objective or deal are invalidated by a generation counter.
+"""
+
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy, memset
+
+cdef extern from *:
+    int __builtin_clzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+cdef uint64_t ONE = 1
+cdef uint64_t LEADER_SHIFT = 62
+cdef uint64_t CARD_BITS = (ONE << 62) - 1
+
+
+cdef inline uint64_t lane(int suit) noexcept nogil:
+    return (<uint64_t>0xFFFF) << (16 * suit)
+
+
+cdef inline int high_bit(uint64_t x) noexcept nogil:
+    return 63 - __builtin_clzll(x)
+
+
+cdef inline int satisfied(const Objective* o, const int* acc) noexcept nogil:
+    """The success predicate on accumulated coordinates: OR over terms of AND over dims."""
+    cdef int t, d, ok
+    for t in range(o.nterms):
+        ok = 1
+        for d in range(o.ndim):
+            if acc[d] < o.threshold[t][d]:
+                ok = 0
+                break
+        if ok:
+            return 1
+    return 0
+
+
+cdef inline uint64_t all_hands(const State* s) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(s.nseats):
+        m |= s.hand[i]
+    return m
+
+
+cdef inline uint64_t legal_moves(const State* s, int seat) noexcept nogil:
+    """Follow suit; void: trump if able; with must_beat, beat the led suit's top if able;
+    then keep back the held cards unless nothing else is legal."""
+    cdef uint64_t hand = s.hand[seat]
+    cdef uint64_t legal = hand, follow, beat, held
+    cdef int led
+    if s.trick_len:
+        led = s.cards[s.trick_no][0] >> 4
+        follow = hand & lane(led)
+        if follow:
+            legal = follow
+            if s.must_beat:
+                beat = follow & ~((ONE << (high_bit(s.trick_mask & lane(led)) + 1)) - 1)
+                if beat:
+                    legal = beat
+        elif s.trump >= 0 and hand & lane(s.trump):
+            legal = hand & lane(s.trump)
+    held = s.held[s.trick_no]
+    if legal & ~held:
+        legal &= ~held
+    return legal
+
+
+cdef inline int best_index(const State* s, int count) noexcept nogil:
+    """Index of the card winning the first ``count`` cards of the current trick."""
+    cdef const int* row = s.cards[s.trick_no]
+    cdef int best = row[0], index = 0, i, c
+    for i in range(1, count):
+        c = row[i]
+        if (c >> 4) == (best >> 4):
+            if c > best:
+                best = c
+                index = i
+        elif (c >> 4) == s.trump:
+            best = c
+            index = i
+    return index
+
+
+cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mask) noexcept nogil:
+    cdef const Objective* o = &s.obj
+    cdef int seat, k
+    cdef uint64_t card
+    for seat in range(s.nseats):
+        if seat != winner and (o.capture[seat] & mask or o.win_all[seat]):
+            return 0
+    if o.win_none[winner]:
+        return 0
+    for k in range(o.nspecial):
+        card = ONE << o.special_card[k]
+        if t == o.special_trick[k]:
+            if not (mask & card) or winner != o.special_seat[k]:
+                return 0
+        elif mask & card:
+            return 0
+    return 1
+
+
+cdef int complete_trick(State* s) noexcept nogil:
+    """Credit the full trick on the table to its winner; 0 if a hard constraint broke."""
+    cdef const Objective* o = &s.obj
+    cdef int t = s.trick_no, i, d, points = 0
+    cdef int winner = (s.leader + best_index(s, s.nseats)) % s.nseats
+    cdef uint64_t mask = s.trick_mask
+    for i in range(s.nseats):
+        points += s.points[s.cards[t][i]]
+    if t == s.ntricks - 1:
+        points += s.last_bonus
+    memcpy(s.acc_before[t], s.acc, sizeof(int) * MAX_DIMS)
+    for d in range(o.ndim):
+        s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
+    s.leaders[t] = s.leader
+    s.leader = winner
+    s.trick_no = t + 1
+    s.trick_len = 0
+    s.trick_mask = 0
+    if o.hard:
+        return constraints_hold(s, winner, t, mask)
+    return 1
+
+
+cdef inline int play(State* s, int card) noexcept nogil:
+    """Make a move for the seat to play; returns 0 if it broke a hard constraint."""
+    cdef int seat = (s.leader + s.trick_len) % s.nseats
+    cdef uint64_t bit = ONE << card
+    s.hand[seat] &= ~bit
+    s.hand_points -= s.points[card]
+    s.cards[s.trick_no][s.trick_len] = card
+    s.trick_len += 1
+    s.trick_mask |= bit
+    if s.trick_len < s.nseats:
+        return 1
+    return complete_trick(s)
+
+
+cdef inline void unplay(State* s) noexcept nogil:
+    """Unmake the last move."""
+    cdef int t, i, card, seat
+    if s.trick_len == 0:
+        t = s.trick_no - 1
+        s.trick_no = t
+        s.leader = s.leaders[t]
+        memcpy(s.acc, s.acc_before[t], sizeof(int) * MAX_DIMS)
+        s.trick_len = s.nseats
+        s.trick_mask = 0
+        for i in range(s.nseats):
+            s.trick_mask |= ONE << s.cards[t][i]
+    s.trick_len -= 1
+    card = s.cards[s.trick_no][s.trick_len]
+    seat = (s.leader + s.trick_len) % s.nseats
+    s.hand[seat] |= ONE << card
+    s.hand_points += s.points[card]
+    s.trick_mask &= ~(ONE << card)
+
+
+cdef inline int quick_answer(const State* s) noexcept nogil:
+    """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
+    succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
+    adds at least the smallest and at most the largest coefficient of any seat."""
+    cdef const Objective* o = &s.obj
+    cdef int lo[MAX_DIMS]
+    cdef int hi[MAX_DIMS]
+    cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
+    for d in range(o.ndim):
+        lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
+        hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
+    if not satisfied(o, hi):
+        return 0
+    if not o.hard and satisfied(o, lo):
+        return 1
+    return -1
+
+
+cdef inline Entry* probe(const State* s, uint64_t key) noexcept nogil:
+    cdef Entry* bucket = s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> 20 & (s.buckets - 1))
+    cdef int i
+    for i in range(4):
+        if bucket[i].generation == s.generation and bucket[i].key == key:
+            return &bucket[i]
+    return NULL
+
+
+cdef inline int table_answer(const Entry* e, const int* acc, int ndim) noexcept nogil:
+    cdef int i, d, ok
+    for i in range(e.nwin):
+        ok = 1
+        for d in range(ndim):
+            if acc[d] < e.win[i][d]:
+                ok = 0
+                break
+        if ok:
+            return 1
+    for i in range(e.nloss):
+        ok = 1
+        for d in range(ndim):
+            if acc[d] > e.loss[i][d]:
+                ok = 0
+                break
+        if ok:
+            return 0
+    return -1
+
+
+cdef void store(State* s, uint64_t key, int result) noexcept nogil:
+    """Remember that the team wins (or loses) here with the current ``acc``."""
+    cdef Entry* e = probe(s, key)
+    cdef Entry* bucket
+    cdef int i, d, slot
+    if e == NULL:
+        bucket = s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> 20 & (s.buckets - 1))
+        e = &bucket[0]
+        for i in range(4):
+            if bucket[i].generation != s.generation:
+                e = &bucket[i]
+                break
+            if bucket[i].cards < e.cards:
+                e = &bucket[i]
+        e.key = key
+        e.generation = s.generation
+        e.cards = __builtin_popcountll(key & CARD_BITS)
+        e.nwin = 0
+        e.nloss = 0
+        e.next_slot = 0
+    s.stores += 1
+    if result:
+        if e.nwin < SLOTS:
+            slot = e.nwin
+            e.nwin += 1
+        else:
+            slot = e.next_slot & 1
+            e.next_slot += 1
+        for d in range(s.obj.ndim):
+            e.win[slot][d] = <int16_t>s.acc[d]
+    else:
+        if e.nloss < SLOTS:
+            slot = e.nloss
+            e.nloss += 1
+        else:
+            slot = (e.next_slot >> 1) & 1
+            e.next_slot += 2
+        for d in range(s.obj.ndim):
+            e.loss[slot][d] = <int16_t>s.acc[d]
+
+
+cdef int move_score(const State* s, int seat, int card, int best, int best_seat) noexcept nogil:
+    """Ordering heuristic: higher is tried first."""
+    cdef const Objective* o = &s.obj
+    cdef int points = s.points[card], strength = card & 15
+    cdef int beats, ours, last
+    cdef uint64_t others
+    if s.trick_len == 0:
+        others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
+        if others == 0 or high_bit(others) < card:
+            return 60 + points
+        return -points - strength
+    beats = ((card >> 4) == (best >> 4) and card > best) or ((card >> 4) == s.trump and (best >> 4) != s.trump)
+    ours = o.team[best_seat] == o.team[seat]
+    last = s.trick_len == s.nseats - 1
+    if beats:
+        if ours:
+            return -20 - points
+        if last:
+            return 80 + points - strength
+        return 50 + strength
+    if ours:
+        return 20 + points
+    return -4 * points - strength
+
+
+cdef int ordered_moves(const State* s, int seat, int* moves) noexcept nogil:
+    """The legal moves, one of each group of equivalent cards, best first.
+
+    Two cards of one suit in one hand are equivalent when no other seat's card (in the
+    hands or on the table) lies between them, neither is ``distinct`` for the objective,
+    and (when points matter) they are worth the same: exchanging them changes no trick's
+    winner and no score."""
+    cdef const Objective* o = &s.obj
+    cdef uint64_t legal = legal_moves(s, seat)
+    cdef uint64_t others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
+    cdef uint64_t suit_cards, between
+    cdef int scores[MAX_TRICKS]
+    cdef int n = 0, suit, card, prev, i, j, key_score, key_move
+    cdef int best = -1, best_seat = 0
+    if s.trick_len:
+        i = best_index(s, s.trick_len)
+        best = s.cards[s.trick_no][i]
+        best_seat = (s.leader + i) % s.nseats
+    for suit in range(4):
+        suit_cards = legal & lane(suit)
+        prev = -1
+        while suit_cards:
+            card = high_bit(suit_cards)
+            suit_cards &= ~(ONE << card)
+            if prev >= 0 and not (((ONE << card) | (ONE << prev)) & o.distinct):
+                between = ((ONE << prev) - 1) & ~((ONE << (card + 1)) - 1)
+                if not (others & between) and (not o.uses_points or s.points[card] == s.points[prev]):
+                    continue
+            prev = card
+            moves[n] = card
+            scores[n] = move_score(s, seat, card, best, best_seat)
+            n += 1
+    for i in range(1, n):
+        key_score = scores[i]
+        key_move = moves[i]
+        j = i - 1
+        while j >= 0 and scores[j] < key_score:
+            scores[j + 1] = scores[j]
+            moves[j + 1] = moves[j]
+            j -= 1
+        scores[j + 1] = key_score
+        moves[j + 1] = key_move
+    return n
+
+
+cdef int search(State* s) noexcept nogil:
+    """1 if the team can reach its target from here against best resistance, else 0."""
+    cdef int moves[MAX_TRICKS]
+    cdef int n, i, seat, team, result, answer, alive
+    cdef uint64_t key = 0
+    cdef int boundary = s.trick_len == 0
+    cdef Entry* e
+    s.nodes += 1
+    if boundary:
+        if s.trick_no == s.ntricks:
+            return satisfied(&s.obj, s.acc)
+        answer = quick_answer(s)
+        if answer >= 0:
+            return answer
+        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        e = probe(s, key)
+        if e != NULL:
+            answer = table_answer(e, s.acc, s.obj.ndim)
+            if answer >= 0:
+                s.hits += 1
+                return answer
+    seat = (s.leader + s.trick_len) % s.nseats
+    team = s.obj.team[seat]
+    n = ordered_moves(s, seat, moves)
+    result = 1 - team
+    for i in range(n):
+        alive = play(s, moves[i])
+        answer = search(s) if alive else 0
+        unplay(s)
+        if answer == team:
+            result = team
+            break
+    if boundary:
+        store(s, key, result)
+    return result
+
+
+cdef class Core:
+    """One deal's search: set the deal up once, then ask objectives of it.
+
+    The transposition table is allocated once, at most ``table_bytes`` large, and kept
+    across deals and objectives (a generation counter invalidates old entries)."""
+
+    cdef State s
+    cdef uint64_t start_hand[MAX_SEATS]
+    cdef int start_leader
+
+    def __cinit__(self, size_t table_bytes=32 << 20):
+        cdef uint64_t buckets = 1
+        while buckets * 2 * 4 * sizeof(Entry) <= table_bytes:
+            buckets *= 2
+        memset(&self.s, 0, sizeof(State))
+        self.s.table = <Entry*>calloc(buckets * 4, sizeof(Entry))
+        if self.s.table == NULL:
+            raise MemoryError("cannot allocate the transposition table")
+        self.s.buckets = buckets
+
+    def __dealloc__(self):
+        free(self.s.table)
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes the transposition table occupies (fixed at construction)."""
+        return self.s.buckets * 4 * sizeof(Entry)
+
+    @property
+    def nodes(self) -> int:
+        return self.s.nodes
+
+    @property
+    def hits(self) -> int:
+        return self.s.hits
+
+    @property
+    def stores(self) -> int:
+        return self.s.stores
+
+    def setup(self, int nseats, int ntricks, int trump, bint must_beat, int last_bonus,
+              points, hands, int leader, held):
+        """A deal in internal card ids: ``points`` by id (64), ``hands`` per seat,
+        ``held[t]`` the mask of cards kept back in trick t."""
+        cdef int i
+        if not 2 <= nseats <= MAX_SEATS or not 1 <= ntricks <= MAX_TRICKS:
+            raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
+        self.s.nseats = nseats
+        self.s.ntricks = ntricks
+        self.s.trump = trump
+        self.s.must_beat = must_beat
+        self.s.last_bonus = last_bonus
+        for i in range(64):
+            self.s.points[i] = points[i]
+        for i in range(MAX_TRICKS + 1):
+            self.s.held[i] = held[i] if i < len(held) else 0
+        for i in range(MAX_SEATS):
+            self.start_hand[i] = hands[i] if i < nseats else 0
+        self.start_leader = leader
+        self.s.generation += 1
+
+    def set_objective(self, int ndim, coef_points, coef_tricks, thresholds, team, capture,
+                      win_all, win_none, specials, uint64_t distinct, bint uses_points):
+        """Load an objective (see ``Objective`` in the .pxd); starts a new table generation."""
+        cdef Objective* o = &self.s.obj
+        cdef int d, seat, t, k
+        if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS:
+            raise ValueError("objective too large for the core")
+        memset(o, 0, sizeof(Objective))
+        o.ndim = ndim
+        o.nterms = len(thresholds)
+        for d in range(ndim):
+            for seat in range(self.s.nseats):
+                o.coef_points[d][seat] = coef_points[d][seat]
+                o.coef_tricks[d][seat] = coef_tricks[d][seat]
+            self.s.inc_min[d][0] = min(coef_points[d][:self.s.nseats])
+            self.s.inc_max[d][0] = max(coef_points[d][:self.s.nseats])
+            self.s.inc_min[d][1] = min(coef_tricks[d][:self.s.nseats])
+            self.s.inc_max[d][1] = max(coef_tricks[d][:self.s.nseats])
+        for t in range(o.nterms):
+            for d in range(ndim):
+                o.threshold[t][d] = thresholds[t][d]
+        for seat in range(self.s.nseats):
+            o.team[seat] = team[seat]
+            o.capture[seat] = capture[seat]
+            o.win_all[seat] = win_all[seat]
+            o.win_none[seat] = win_none[seat]
+        o.nspecial = len(specials)
+        for k in range(o.nspecial):
+            o.special_seat[k], o.special_trick[k], o.special_card[k] = specials[k]
+        o.distinct = distinct
+        o.uses_points = uses_points
+        o.hard = o.nspecial > 0 or any(capture) or any(win_all) or any(win_none)
+        self.s.generation += 1
+
+    def query(self, acc, prefix) -> bool:
+        """Can the team succeed, starting from the coordinates ``acc`` at the first lead
+        and after the cards ``prefix`` (internal ids, legal, in playing order)?"""
+        cdef State* s = &self.s
+        cdef int i, card, alive = 1, result
+        s.hand_points = 0
+        for i in range(MAX_SEATS):
+            s.hand[i] = self.start_hand[i]
+        for i in range(64):
+            if all_hands(s) >> i & 1:
+                s.hand_points += s.points[i]
+        s.leader = self.start_leader
+        s.trick_no = 0
+        s.trick_len = 0
+        s.trick_mask = 0
+        for i in range(MAX_DIMS):
+            s.acc[i] = acc[i] if i < len(acc) else 0
+        for card in prefix:
+            alive = play(s, card) and alive
+        if not alive:
+            return False
+        with nogil:
+            result = search(s)
+        return bool(result)

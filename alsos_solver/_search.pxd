@@ -1,0 +1,73 @@
+# The search core's C types. Card ids inside the core are *internal*: suit * 16 + strength,
+# strength 0 = the weakest card of the suit in this contract's trick order, so each suit is
+# one 16-bit lane of a uint64 and "higher bit in the lane" means "wins over".
+
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+
+cdef enum:
+    MAX_SEATS = 3      # active seats: 2 or 3
+    MAX_TRICKS = 12    # hand size
+    MAX_DIMS = 4       # score coordinates an objective may track
+    MAX_TERMS = 8      # OR-terms of an objective's success predicate
+    MAX_SPECIALS = 4   # "seat wins trick t with card c" constraints
+    SLOTS = 2          # win / loss vectors kept per table entry
+    NO_LIMIT = -30000  # a threshold that every coordinate meets
+
+
+cdef struct Objective:
+    int ndim                                # coordinates in use
+    int coef_points[MAX_DIMS][MAX_SEATS]    # added per trick point won by a seat
+    int coef_tricks[MAX_DIMS][MAX_SEATS]    # added per trick won by a seat
+    int nterms                              # success = OR over terms
+    int threshold[MAX_TERMS][MAX_DIMS]      # a term holds when acc[d] >= threshold for all d
+    int team[MAX_SEATS]                     # 1: the seat plays for the objective
+    uint64_t capture[MAX_SEATS]             # cards the seat must take itself
+    int win_all[MAX_SEATS]                  # the seat must win every trick
+    int win_none[MAX_SEATS]                 # the seat must win no trick
+    int nspecial
+    int special_seat[MAX_SPECIALS]          # seat that must win ...
+    int special_trick[MAX_SPECIALS]         # ... this trick (0-based) ...
+    int special_card[MAX_SPECIALS]          # ... with this internal card, played in no other trick
+    uint64_t distinct                       # cards never merged with an equivalent neighbour
+    int hard                                # any capture / win_all / win_none / special in use
+    int uses_points                         # card points matter (else equal-rank merging ignores them)
+
+
+cdef struct Entry:
+    uint64_t key                            # remaining cards | leader << 62
+    uint32_t generation                     # valid only in the generation it was written in
+    uint8_t cards                           # cards remaining: the replacement priority
+    uint8_t nwin                            # win vectors in use
+    uint8_t nloss                           # loss vectors in use
+    uint8_t next_slot                       # round-robin slot to overwrite when full
+    int16_t win[SLOTS][MAX_DIMS]            # team wins from here whenever acc >= win[i]
+    int16_t loss[SLOTS][MAX_DIMS]           # team loses from here whenever acc <= loss[i]
+
+
+cdef struct State:
+    int nseats
+    int ntricks                             # tricks in the deal
+    int trump                               # trump suit, -1 without
+    int must_beat                           # duty to beat the highest card of the led suit
+    int last_bonus                          # points for the last trick
+    int points[64]                          # card points by internal id
+    uint64_t held[MAX_TRICKS + 1]           # cards kept back in trick t unless forced
+    uint64_t hand[MAX_SEATS]
+    int leader                              # leader of the current trick
+    int trick_no                            # current trick, 0-based
+    int trick_len                           # cards on the table
+    uint64_t trick_mask                     # those cards
+    int cards[MAX_TRICKS + 1][MAX_SEATS]    # cards of every trick, in playing order
+    int leaders[MAX_TRICKS + 1]             # who led each trick
+    int hand_points                         # points still in the hands
+    int acc[MAX_DIMS]                       # the objective's accumulated coordinates
+    int acc_before[MAX_TRICKS + 1][MAX_DIMS]
+    Objective obj
+    int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
+    int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
+    Entry* table
+    uint64_t buckets                        # number of 4-entry buckets (a power of two)
+    uint32_t generation
+    uint64_t nodes
+    uint64_t hits
+    uint64_t stores

@@ -1,0 +1,23 @@
+"""The one error of the deal-format reader: where it is and what is wrong."""
+
+from __future__ import annotations
+
+
+class DealFormatError(ValueError):
+    """A deal file that cannot be read, located as precisely as the reader can.
+
+    ``line`` and ``column`` are 1-based, or None when the error has no place in the text
+    (a missing file, a directory). ``str(error)`` is one line, ``file:line:column: message``,
+    the message saying what was expected and what was found.
+    """
+
+    def __init__(self, filename: str, line: int | None, column: int | None, message: str) -> None:
+        super().__init__(filename, line, column, message)
+        self.filename = filename
+        self.line = line
+        self.column = column
+        self.message = message
+
+    def __str__(self) -> str:
+        place = [self.filename] + [str(n) for n in (self.line, self.column) if n is not None]
+        return f"{':'.join(place)}: {self.message}"

@@ -1,0 +1,516 @@
+"""Reading the deal format (docs/format.md) into :class:`~alsos_solver.deal.Deal` objects.
+
+Three stages, each stopping at the first error it meets:
+
+1. lines: bytes to text lines (UTF-8, a BOM tolerated, no NUL, at most ``MAX_LINE`` bytes);
+2. blocks: comments and commentary dropped, tag pairs and trick lines cut into tokens that
+   remember their line and column, deals split at blank lines (the syntax of a deal);
+3. deals: the tag values read (``Game`` first, then the others in file order), then
+   :meth:`Deal.problems` (the meaning), each problem located at its tag's value or card.
+
+A file is read line by line and deal by deal, so memory stays bounded by one deal.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, NamedTuple
+
+from ..cards import Card, CardSet, Pack
+from ..deal import MELD_KINDS, Deal, Problem
+from ..figures import canonical
+from ..rules import AlsosOptions, Contract, GameSpec, game_spec
+from .errors import DealFormatError
+
+MAX_LINE = 100_000
+"""The longest line read, in bytes; a longer one is refused after reading this much of it."""
+
+MAX_DEAL_LINES = 1_000
+"""The most tag and trick lines in one deal: more means the blank lines between deals are missing."""
+
+DEFAULT_GAME = "alsos"
+TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+_WORD = re.compile(r"\S+")
+_VALUE_RUN = re.compile(r'[^"\\]*')
+_QUOTED_OR_BRACE = re.compile(r'"(?:[^"\\]|\\.)*"?|\{')
+
+
+class _Error(Exception):
+    """A reader error before the file name is attached (see :func:`_read`)."""
+
+    def __init__(self, line: int | None, column: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line, self.column, self.message = line, column, message
+
+
+class _Token(NamedTuple):
+    text: str
+    line: int
+    column: int
+
+
+@dataclass
+class _Tag:
+    """A tag pair; ``escapes`` are the value indices written as two-character escapes."""
+
+    name: str
+    value: str
+    line: int
+    name_column: int
+    start: int
+    escapes: tuple[int, ...]
+
+    def column(self, index: int) -> int:
+        """The column of the value's character ``index`` (escapes take two columns)."""
+        return self.start + index + bisect_left(self.escapes, index)
+
+    def tokens(self) -> list[_Token]:
+        return [_Token(m.group(), self.line, self.column(m.start())) for m in _WORD.finditer(self.value)]
+
+
+@dataclass
+class _Block:
+    """The lines of one deal: its tag pairs in file order, and the trick lines after Play."""
+
+    line: int
+    tags: dict[str, _Tag] = field(default_factory=dict)
+    tricks: list[list[_Token]] | None = None
+    size: int = 0
+
+
+def loads(text: str, filename: str = "<string>") -> list[Deal]:
+    """The deals of a text in the deal format; DealFormatError at the first error."""
+    return list(_read(io.BytesIO(text.encode("utf-8", "surrogatepass")), filename))
+
+
+def iter_deals(path: str | os.PathLike[str]) -> Iterator[Deal]:
+    """The deals of a file, one by one, reading it line by line.
+
+    Every error, a missing or unreadable file included, is a DealFormatError raised while
+    iterating. A file with no deal (empty, or comments only) yields nothing.
+    """
+    filename = os.fsdecode(path)
+    try:
+        stream = open(path, "rb")
+    except OSError as error:
+        raise DealFormatError(filename, None, None, f"cannot read the file: {error.strerror or error}") from None
+    with stream:
+        yield from _read(stream, filename)
+
+
+def load(path: str | os.PathLike[str]) -> list[Deal]:
+    """All the deals of a file (see :func:`iter_deals`)."""
+    return list(iter_deals(path))
+
+
+def _read(stream: BinaryIO, filename: str) -> Iterator[Deal]:
+    try:
+        for block in _blocks(_lines(stream)):
+            yield _deal(block)
+    except _Error as error:
+        raise DealFormatError(filename, error.line, error.column, error.message) from None
+
+
+# Stage 1: lines
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
+    """The numbered text lines of a UTF-8 stream, without line ends or BOM.
+
+    A NUL byte or invalid UTF-8 marks a binary file; a line is refused once ``MAX_LINE``
+    bytes of it are read without its end.
+    """
+    number = 0
+    while raw := stream.readline(MAX_LINE + 1):
+        number += 1
+        if b"\0" in raw:
+            raise _Error(number, None, "not a text deal file: a NUL byte, the file looks binary")
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            raise _Error(number, None, f"line longer than {MAX_LINE} bytes (expected a text deal file)")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Error(number, None, "not a text deal file: invalid UTF-8, the file looks binary") from None
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        yield number, line.rstrip("\r\n")
+
+
+# Stage 2: blocks
+
+
+def _blocks(lines: Iterable[tuple[int, str]]) -> Iterator[_Block]:
+    """Deals as blocks of tag pairs and trick lines, split at blank lines.
+
+    ``%`` lines and ``{commentary}`` are dropped; a line of commentary alone neither holds
+    content nor ends a deal, and a blank line inside commentary is commentary.
+    """
+    block: _Block | None = None
+    opened: tuple[int, int] | None = None  # where an unclosed '{' is
+    for number, text in lines:
+        if opened is None:
+            stripped = text.lstrip()
+            if not stripped:
+                if block is not None:
+                    yield block
+                block = None
+                continue
+            if stripped[0] == "%":
+                continue
+        text, opened = _blank_commentary(text, number, opened)
+        if text.isspace() or not text:
+            continue
+        if block is None:
+            block = _Block(number)
+        _add_line(block, number, text)
+    if opened is not None:
+        raise _Error(*opened, "unclosed commentary: '{' without a closing '}'")
+    if block is not None:
+        yield block
+
+
+def _blank_commentary(text: str, number: int, opened: tuple[int, int] | None) -> tuple[str, tuple[int, int] | None]:
+    """The line with its commentary replaced by spaces (so columns stay right), and where
+    a '{' still open at its end began. A brace inside a quoted value is text."""
+    if opened is None and "{" not in text:
+        return text, None
+    pieces, pos = [], 0
+    while True:
+        if opened is None:
+            start = _commentary_start(text, pos)
+            if start is None:
+                pieces.append(text[pos:])
+                return "".join(pieces), None
+            pieces.append(text[pos:start])
+            opened, pos = (number, start + 1), start
+        end = text.find("}", pos)
+        stop = len(text) if end < 0 else end + 1
+        pieces.append(" " * (stop - pos))
+        pos = stop
+        if end < 0:
+            return "".join(pieces), opened
+        opened = None
+
+
+def _commentary_start(text: str, pos: int) -> int | None:
+    for match in _QUOTED_OR_BRACE.finditer(text, pos):
+        if match.group() == "{":
+            return match.start()
+    return None
+
+
+def _add_line(block: _Block, number: int, text: str) -> None:
+    """A tag pair, or a trick line once the Play tag is read; anything else is junk."""
+    block.size += 1
+    if block.size > MAX_DEAL_LINES:
+        raise _Error(number, None, f"more than {MAX_DEAL_LINES} lines in one deal (expected a blank line between deals)")
+    if text.lstrip().startswith("["):
+        _add_tag(block, _parse_tag(text, number))
+    elif block.tricks is not None:
+        block.tricks.append([_Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(text)])
+    else:
+        column = len(text) - len(text.lstrip()) + 1
+        raise _Error(number, column, f"expected a tag pair [Name \"value\"], a comment or a blank line, found {_show(text)}")
+
+
+def _add_tag(block: _Block, tag: _Tag) -> None:
+    """A name at most once per deal; Play last, the trick lines after it."""
+    if block.tricks is not None:
+        raise _Error(
+            tag.line, tag.name_column,
+            f"tag {tag.name} after the Play section (Play is the last tag of a deal; "
+            "a blank line starts the next deal)",
+        )
+    first = block.tags.get(tag.name)
+    if first is not None:
+        raise _Error(tag.line, tag.name_column, f"tag {tag.name} given twice in one deal (first on line {first.line})")
+    block.tags[tag.name] = tag
+    if tag.name == "Play":
+        block.tricks = []
+
+
+def _parse_tag(text: str, number: int) -> _Tag:
+    """``[Name "value"]`` alone on its line: the name of letters, digits and ``_``."""
+    pos = text.index("[") + 1
+    name = TAG_NAME.match(text, pos)
+    if name is None:
+        raise _Error(number, pos + 1, f"expected a tag name (letters, digits, _) after '[', found {_show(text[pos:])}")
+    pos = _skip_spaces(text, name.end())
+    if not text.startswith('"', pos):
+        raise _Error(number, pos + 1, f"expected a quoted value after the tag name {name.group()}, found {_show(text[pos:])}")
+    value, escapes, end = _quoted(text, pos, number)
+    pos = _skip_spaces(text, end)
+    if not text.startswith("]", pos):
+        raise _Error(number, pos + 1, f"expected ']' after the value of tag {name.group()}, found {_show(text[pos:])}")
+    rest = _skip_spaces(text, pos + 1)
+    if rest < len(text):
+        raise _Error(number, rest + 1, f"expected the end of the line after a tag pair, found {_show(text[rest:])}")
+    return _Tag(name.group(), value, number, name.start() + 1, pos_after(pos=end, value=value), escapes)
+
+
+def pos_after(pos: int, value: str) -> int:
+    raise NotImplementedError
+
+
+def _quoted(text: str, pos: int, number: int) -> tuple[str, tuple[int, ...], int]:
+    """The value of the quoted string opening at ``text[pos]``, the value indices that were
+    escapes, and the index after the closing quote. Only ``\\"`` and ``\\\\`` are escapes."""
+    pieces: list[str] = []
+    escapes: list[int] = []
+    length, i = 0, pos + 1
+    while True:
+        run = _VALUE_RUN.match(text, i)
+        pieces.append(run.group())
+        length, i = length + len(run.group()), run.end()
+        if i + (text[i:i + 1] == "\\") >= len(text):
+            raise _Error(number, pos + 1, "unterminated quoted value (expected a closing '\"' on the same line)")
+        if text[i] == '"':
+            return "".join(pieces), tuple(escapes), i + 1
+        if text[i + 1] not in '"\\':
+            raise _Error(number, i + 1, f"unknown escape {text[i:i + 2]!r} in a tag value (only \\\" and \\\\ are escapes)")
+        pieces.append(text[i + 1])
+        escapes.append(length)
+        length, i = length + 1, i + 2
+
+
+def _skip_spaces(text: str, pos: int) -> int:
+    return len(text) - len(text[pos:].lstrip()) if pos < len(text) else pos
+
+
+def _show(text: str) -> str:
+    """Found text for a message: quoted and cut short; 'the end of the line' when empty."""
+    text = text.strip()
+    if not text:
+        return "the end of the line"
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+# Stage 3: deals
+
+
+def _deal(block: _Block) -> Deal:
+    """The deal of a block: Game first, the other tags in file order, the play, then the
+    deal's own problems (the first one is the error)."""
+    if "Deal" not in block.tags:
+        raise _Error(block.line, None, 'no Deal tag in this deal (expected [Deal "A:hand hand ..."])')
+    game = block.tags.get("Game")
+    spec = game_spec(DEFAULT_GAME) if game is None else _game(game)
+    fields: dict[str, Any] = {"game": spec.name, "tags": {}}
+    for name, tag in block.tags.items():
+        if name in _FIELDS:
+            key, parse = _FIELDS[name]
+            fields[key] = parse(tag, spec)
+        elif name != "Game":
+            fields["tags"][name] = tag.value
+    if block.tricks:
+        fields["play"] = _play(block.tricks, spec)
+    deal = Deal(**fields)
+    problems = deal.problems()
+    if problems:
+        raise _problem_error(problems[0], block)
+    return deal
+
+
+def _problem_error(problem: Problem, block: _Block) -> _Error:
+    """A problem of the deal, at its card (Play) or at its tag's value (else the deal's start)."""
+    if problem.tag == "Play" and problem.play_index is not None and block.tricks:
+        card = [token for line in block.tricks for token in line][problem.play_index]
+        return _Error(card.line, card.column, problem.message)
+    tag = block.tags.get(problem.tag)
+    if tag is None:
+        return _Error(block.line, None, problem.message)
+    return _Error(tag.line, tag.start, problem.message)
+
+
+@contextmanager
+def _located(line: int, column: int) -> Iterator[None]:
+    """A ValueError of the rules' parsers becomes a reader error at this place."""
+    try:
+        yield
+    except ValueError as error:
+        raise _Error(line, column, str(error)) from None
+
+
+def _game(tag: _Tag) -> GameSpec:
+    with _located(tag.line, tag.start):
+        return game_spec(tag.value)
+
+
+def _seat(token: _Token, spec: GameSpec, seats: str) -> str:
+    """One seat letter of ``seats`` (all the game's seats, or only those that play)."""
+    if len(token.text) == 1 and token.text in seats:
+        return token.text
+    expected = ", ".join(seats[:-1]) + " or " + seats[-1]
+    if len(token.text) == 1 and token.text in spec.seats:
+        raise _Error(token.line, token.column, f"seat {token.text} sits out in {spec.name} (expected {expected})")
+    raise _Error(token.line, token.column, f"unknown seat {token.text!r} (expected {expected})")
+
+
+def _one_seat(tag: _Tag, spec: GameSpec, seats: str) -> str:
+    tokens = tag.tokens()
+    if len(tokens) != 1:
+        raise _Error(tag.line, tag.start, f"expected one seat ({' '.join(seats)}), found {_show(tag.value)}")
+    return _seat(tokens[0], spec, seats)
+
+
+def _dealer(tag: _Tag, spec: GameSpec) -> str:
+    return _one_seat(tag, spec, spec.seats)
+
+
+def _active_seat(tag: _Tag, spec: GameSpec) -> str:
+    """Declarer, and the first leader of Play: a seat that plays."""
+    return _one_seat(tag, spec, spec.active)
+
+
+def _card(token: _Token, pack: Pack) -> Card:
+    try:
+        return pack.parse_card(token.text)
+    except ValueError:
+        raise _Error(
+            token.line, token.column,
+            f"unknown card {token.text!r} (expected a suit letter {'/'.join(pack.suits)} "
+            f"then a rank {'/'.join(pack.ranks)} or 10)",
+        ) from None
+
+
+def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
+    """``S:hand hand ...``: one hand per seat from seat S on in playing order, wrapping
+    round. A later hand may repeat its seat (``A:... B:... C:...``), which must then match."""
+    tokens = tag.tokens()
+    seats = spec.seats
+    if not tokens or ":" not in tokens[0].text:
+        raise _Error(tag.line, tag.start, f"expected a seat, ':' and the hands (e.g. 'A:AKO.X9.U87.A ...'), found {_show(tag.value)}")
+    hands: dict[str, CardSet] = {}
+    start = 0
+    for index, token in enumerate(tokens):
+        if index == len(seats):
+            raise _Error(token.line, token.column, f"more hands than seats: {spec.name} has {len(seats)} ({' '.join(seats)})")
+        prefix, colon, text = token.text.partition(":")
+        if colon:
+            seat = _seat(_Token(prefix, token.line, token.column), spec, seats)
+            if index == 0:
+                start = seats.index(seat)
+            elif seat != seats[(start + index) % len(seats)]:
+                raise _Error(token.line, token.column, f"expected the hand of seat {seats[(start + index) % len(seats)]} here, found seat {seat}")
+        with _located(token.line, token.column + len(prefix) + len(colon)):
+            hands[seats[(start + index) % len(seats)]] = spec.pack.parse_hand(text)
+    if len(tokens) < len(seats):
+        raise _Error(tag.line, tag.column(len(tag.value)), f"{len(tokens)} hands, expected {len(seats)} (one per seat {' '.join(seats)})")
+    return {seat: hands[seat] for seat in seats}
+
+
+def _talon(tag: _Tag, spec: GameSpec) -> CardSet:
+    talon = 0
+    for token in tag.tokens():
+        bit = 1 << _card(token, spec.pack)
+        if talon & bit:
+            raise _Error(token.line, token.column, f"card {token.text} twice in the talon")
+        talon |= bit
+    return talon
+
+
+def _contract(tag: _Tag, spec: GameSpec) -> Contract:
+    with _located(tag.line, tag.start):
+        return spec.parse_contract(tag.value)
+
+
+def _options(tag: _Tag, spec: GameSpec) -> AlsosOptions:
+    """``name=value ...``; each item is checked on its own to point at the bad one."""
+    for token in tag.tokens():
+        with _located(token.line, token.column):
+            AlsosOptions.from_variant(token.text)
+    return AlsosOptions.from_variant(tag.value)
+
+
+def _seat_lists(tag: _Tag, spec: GameSpec) -> Iterator[tuple[str, list[_Token]]]:
+    """``SEAT:name,name SEAT:name``: each playing seat at most once, with its names."""
+    seen = set()
+    for token in tag.tokens():
+        prefix, colon, rest = token.text.partition(":")
+        if not colon:
+            raise _Error(token.line, token.column, f"expected SEAT:name,name, found {_show(token.text)}")
+        seat = _seat(_Token(prefix, token.line, token.column), spec, spec.active)
+        if seat in seen:
+            raise _Error(token.line, token.column, f"seat {seat} listed twice in {tag.name}")
+        seen.add(seat)
+        names, column = [], token.column + len(prefix) + 1
+        for name in rest.split(","):
+            names.append(_Token(name, token.line, column))
+            column += len(name) + 1
+        yield seat, names
+
+
+def _names(tokens: list[_Token], parse: Callable[[str], str], seat: str) -> tuple[str, ...]:
+    """Names read by ``parse`` (which raises ValueError), each at most once."""
+    result: list[str] = []
+    for token in tokens:
+        with _located(token.line, token.column):
+            name = parse(token.text)
+        if name in result:
+            raise _Error(token.line, token.column, f"{name} given twice for seat {seat}")
+        result.append(name)
+    return tuple(result)
+
+
+def _figures(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
+    """Figure names per seat, canonical (English aliases read as the same figures)."""
+    return {seat: _names(names, canonical, seat) for seat, names in _seat_lists(tag, spec)}
+
+
+def _meld_kind(name: str) -> str:
+    if name in MELD_KINDS or name == "none":
+        return name
+    raise ValueError(f"unknown meld kind {name!r} (expected {', '.join(MELD_KINDS)} or none)")
+
+
+def _melds(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
+    """The meld kinds a seat declares; ``none`` alone for nothing."""
+    declared = {}
+    for seat, names in _seat_lists(tag, spec):
+        kinds = _names(names, _meld_kind, seat)
+        if "none" in kinds and len(kinds) > 1:
+            place = names[kinds.index("none")]
+            raise _Error(place.line, place.column, f"seat {seat}: none goes alone, found {_show(','.join(kinds))}")
+        declared[seat] = () if kinds == ("none",) else kinds
+    return declared
+
+
+def _play(tricks: list[list[_Token]], spec: GameSpec) -> list[Card]:
+    """The cards of the trick lines, in order: one card per playing seat a line, the last
+    line alone may be short."""
+    size = len(spec.active)
+    cards: list[Card] = []
+    for number, line in enumerate(tricks):
+        for index, token in enumerate(line):
+            if index == size:
+                raise _Error(token.line, token.column, f"a trick has {size} cards in {spec.name}, found {len(line)} on this line")
+            cards.append(_card(token, spec.pack))
+        if len(line) < size and number < len(tricks) - 1:
+            raise _Error(
+                line[0].line, line[0].column,
+                f"short trick line: {len(line)} cards, expected {size} (only the last trick line may be short)",
+            )
+    return cards
+
+
+_FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
+    "Dealer": ("dealer", _dealer),
+    "Deal": ("hands", _hands),
+    "Talon": ("talon", _talon),
+    "Contract": ("contract", _contract),
+    "Declarer": ("declarer", _active_seat),
+    "Figures": ("figures", _figures),
+    "Variant": ("options", _options),
+    "Melds": ("declared", _melds),
+    "Play": ("play_leader", _active_seat),
+}
+"""The core tags but Game: the Deal field each sets and its parser."""
+
+CORE_TAGS = ("Game", *_FIELDS)

@@ -1,0 +1,408 @@
+"""What a question asks, in two independent forms.
+
+Each question says which seats play for it (its *team*), what it means at the end of play
+(``achieved``: read off the finished :class:`~alsos_solver.position.Position`, used by the
+reference solver), and how the search core tracks it (``goal``: linear coordinates of the
+points and tricks won, a monotone predicate on them, and hard constraints). The two forms
+are written separately on purpose: the differential tests compare them.
+
+Rules: rules-notes 'Game' and 'Figures'. A defender's figure counts in his own tricks with
+his partner helping (team = both defenders), except kassza, which is side-based.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from .cards import Card, CardSet, HUNGARIAN
+from .deal import Deal
+from .figures import POINT_THRESHOLDS, allowed
+from .position import Position
+from .rules import Contract, Kind, TrickRules
+
+NO_LIMIT = -30000
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every question needs to know about a deal with a contract."""
+
+    deal: Deal
+    rules: TrickRules
+    contract: Contract
+    seats: int
+    declarer: int | None
+    melds: tuple[int, ...]
+    hands: tuple[CardSet, ...]
+
+    @classmethod
+    def of(cls, deal: Deal) -> Setting:
+        from .melds import deal_melds  # melds read the deal model; imported late to keep layers one-way
+
+        if deal.contract is None:
+            raise ValueError("a question needs a deal with a contract")
+        active = deal.spec.active
+        meld_points = deal_melds(deal).points
+        return cls(
+            deal, deal.rules, deal.contract, len(active),
+            None if deal.declarer is None else active.index(deal.declarer),
+            tuple(meld_points.get(seat, 0) for seat in active),
+            tuple(deal.active_hands),
+        )
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if s != self.declarer)
+
+    @property
+    def last_trick(self) -> int:
+        return self.deal.spec.hand_size - 1
+
+    def trump_card(self, rank: str) -> Card:
+        assert self.contract.trump is not None
+        return HUNGARIAN.card(self.contract.trump, HUNGARIAN.rank_index(rank))
+
+    def in_play(self, cards: CardSet) -> bool:
+        everything = 0
+        for hand in self.hands:
+            everything |= hand
+        return cards & everything == cards
+
+    def holds_bela(self, seat: int) -> bool:
+        return self.contract.kind is Kind.TRUMP and self.hands[seat] & self.bela == self.bela
+
+    @property
+    def bela(self) -> CardSet:
+        return (1 << self.trump_card("K")) | (1 << self.trump_card("O"))
+
+    def side(self, seat: int) -> frozenset[int]:
+        """The seats that play for an item of ``seat``: the declarer alone, or both defenders."""
+        return frozenset([seat]) if seat == self.declarer else frozenset(self.defenders)
+
+
+@dataclass
+class Goal:
+    """The core's form of a question.
+
+    Coordinate d starts at 0 and gains ``coef_points[d][w]`` per point and
+    ``coef_tricks[d][w]`` per trick that seat w wins. Success: some term of ``terms``
+    (dim -> threshold) has every listed coordinate at or above its threshold at the end,
+    and no hard constraint broke: ``capture[s]`` cards all taken by s, ``win_all`` seats
+    win every trick, ``win_none`` seats win none, ``specials`` (seat, trick, card): the
+    seat wins that trick with that card, which is played in no other trick.
+    """
+
+    team: frozenset[int]
+    coef_points: list[tuple[int, ...]] = field(default_factory=list)
+    coef_tricks: list[tuple[int, ...]] = field(default_factory=list)
+    terms: list[dict[int, int]] = field(default_factory=lambda: [{}])
+    capture: dict[int, CardSet] = field(default_factory=dict)
+    win_all: frozenset[int] = frozenset()
+    win_none: frozenset[int] = frozenset()
+    specials: list[tuple[int, int, Card]] = field(default_factory=list)
+
+    def dim(self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...]) -> int:
+        """The index of the coordinate with these coefficients, added if new."""
+        for d, pair in enumerate(zip(self.coef_points, self.coef_tricks)):
+            if pair == (coef_points, coef_tricks):
+                return d
+        self.coef_points.append(coef_points)
+        self.coef_tricks.append(coef_tricks)
+        return len(self.coef_points) - 1
+
+    def require(self, *literals: dict[int, int]) -> None:
+        """AND the literals into every term."""
+        self.terms = [both(term, *literals) for term in self.terms]
+
+    def require_any(self, alternatives: list[dict[int, int]]) -> None:
+        """AND an OR of alternatives into the predicate (distributing into terms)."""
+        self.terms = [both(t, alt) for t, alt in itertools.product(self.terms, alternatives)]
+
+    def cards(self) -> CardSet:
+        """Cards that the objective treats individually."""
+        result = 0
+        for mask in self.capture.values():
+            result |= mask
+        for _, _, card in self.specials:
+            result |= 1 << card
+        return result
+
+
+def both(*terms: dict[int, int]) -> dict[int, int]:
+    """The AND of term literals (the stricter threshold where two name one coordinate)."""
+    merged: dict[int, int] = {}
+    for term in terms:
+        for d, threshold in term.items():
+            merged[d] = max(merged.get(d, NO_LIMIT), threshold)
+    return merged
+
+
+class Question:
+    """Base of the questions. Subclasses set ``key`` (its name in results)."""
+
+    key = ""
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        raise NotImplementedError
+
+    def possible(self, setting: Setting) -> bool:
+        """Static preconditions (a card held, targets in play); False means 'cannot be made'."""
+        return True
+
+    def holds(self, setting: Setting) -> dict[Card, int]:
+        """Cards this question's announcement keeps back (ultimó, nyolcas)."""
+        return {}
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        """Add this question's coordinates, terms and constraints to ``goal``."""
+        raise NotImplementedError
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        """The question's meaning, read off the finished play (reference solver)."""
+        raise NotImplementedError
+
+    def goal(self, setting: Setting) -> Goal:
+        goal = Goal(self.team(setting))
+        self.build(setting, goal)
+        return goal
+
+
+def _none(seats: int) -> tuple[int, ...]:
+    return (0,) * seats
+
+
+def _coef(seats: int, plus: int | None = None, minus: int | None = None) -> tuple[int, ...]:
+    return tuple((1 if s == plus else 0) - (1 if s == minus else 0) for s in range(seats))
+
+
+def totals(setting: Setting, end: Position) -> list[int]:
+    """Each seat's total for the game: card points, last trick, scoring melds."""
+    return [p + m for p, m in zip(end.points, setting.melds)]
+
+
+@dataclass(frozen=True)
+class SeatPoints(Question):
+    """The card points (with the last trick) of ``seat``, his side playing for them.
+
+    As a yes/no question: at least ``at_least``; :func:`solver.Solver.value` finds the most."""
+
+    seat: int
+    at_least: int = 0
+    key = "points"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return setting.side(self.seat)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        d = goal.dim(_coef(setting.seats, plus=self.seat), _none(setting.seats))
+        goal.require({d: self.at_least})
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return end.points[self.seat] >= self.at_least
+
+
+@dataclass(frozen=True)
+class GameWon(Question):
+    """The declarer's total strictly above each defender's own total (a tie loses)."""
+
+    key = "game"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset([setting.declarer])
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        dec = setting.declarer
+        for k in setting.defenders:
+            d = goal.dim(_coef(setting.seats, dec, k), _none(setting.seats))
+            goal.require({d: 1 - (setting.melds[dec] - setting.melds[k])})
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        total = totals(setting, end)
+        return all(total[setting.declarer] > total[k] for k in setting.defenders)
+
+
+@dataclass(frozen=True)
+class GameDefeated(Question):
+    """Some defender's total at least the declarer's: the defenders' kassza condition."""
+
+    key = "game_defeated"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset(setting.defenders)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        dec, alternatives = setting.declarer, []
+        for k in setting.defenders:
+            d = goal.dim(_coef(setting.seats, k, dec), _none(setting.seats))
+            alternatives.append({d: setting.melds[dec] - setting.melds[k]})
+        goal.require_any(alternatives)
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return not GameWon().achieved(setting, end)
+
+
+CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
+TRICK_CARD_FIGURES = {"ultimo": 0, "uhu": 1, "nyolcas": 1}  # tricks before the last
+
+
+@dataclass(frozen=True)
+class FigureMade(Question):
+    """A figure (file name, see :mod:`.figures`) made by ``seat`` as its announcer."""
+
+    seat: int
+    figure: str
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return self.figure
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        if self.figure == "kassza" and self.seat != setting.declarer:
+            return frozenset(setting.defenders)
+        return setting.side(self.seat)
+
+    def _threshold(self, setting: Setting) -> int:
+        trump_game, no_trump = POINT_THRESHOLDS[self.figure]
+        return trump_game if setting.contract.kind is Kind.TRUMP else no_trump
+
+    def _targets(self, setting: Setting) -> CardSet:
+        if self.figure == "negyvennegy":
+            return sum(1 << HUNGARIAN.card(s, 0) for s in range(4))
+        return sum(1 << setting.trump_card(r) for r in CAPTURE_FIGURES[self.figure])
+
+    def _trick_card(self, setting: Setting) -> tuple[int, Card]:
+        trick = setting.last_trick - TRICK_CARD_FIGURES[self.figure]
+        if self.figure == "ultimo":
+            return trick, setting.trump_card("7")
+        if self.figure == "nyolcas":
+            return trick, setting.trump_card("8")
+        bells = HUNGARIAN.suits.index("T")
+        suit = HUNGARIAN.suits.index("P") if setting.contract.trump == bells else bells
+        return trick, HUNGARIAN.card(suit, 0)
+
+    def possible(self, setting: Setting) -> bool:
+        name, seat = self.figure, self.seat
+        if not allowed(name, setting.contract, setting.deal.options):
+            return False
+        if name == "kassza":
+            if seat == setting.declarer:
+                return setting.holds_bela(seat)
+            return any(setting.holds_bela(k) for k in setting.defenders)
+        if name == "negyvennegy" or name in CAPTURE_FIGURES:
+            return setting.in_play(self._targets(setting))
+        if name in TRICK_CARD_FIGURES:
+            return bool(setting.hands[seat] >> self._trick_card(setting)[1] & 1)
+        return True
+
+    def holds(self, setting: Setting) -> dict[Card, int]:
+        if self.figure in ("ultimo", "nyolcas") and self.possible(setting):
+            trick, card = self._trick_card(setting)
+            return {card: trick}
+        return {}
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        name, seat, n = self.figure, self.seat, setting.seats
+        if name == "kassza":
+            (GameWon() if seat == setting.declarer else GameDefeated()).build(setting, goal)
+        elif name in POINT_THRESHOLDS:
+            offset = setting.melds[seat] if name == "ketszaz" else 0
+            d = goal.dim(_coef(n, plus=seat), _none(n))
+            goal.require({d: self._threshold(setting) - offset})
+        elif name == "negyvennegy" or name in CAPTURE_FIGURES:
+            goal.capture[seat] = goal.capture.get(seat, 0) | self._targets(setting)
+        elif name in TRICK_CARD_FIGURES:
+            goal.specials.append((seat, *self._trick_card(setting)))
+        elif name == "volat":
+            goal.win_all = goal.win_all | {seat}
+        else:
+            raise ValueError(f"unknown figure {name!r}")
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        name, seat = self.figure, self.seat
+        if not self.possible(setting):
+            return False
+        if name == "kassza":
+            return (GameWon() if seat == setting.declarer else GameDefeated()).achieved(setting, end)
+        if name == "ketszaz":
+            return end.points[seat] + setting.melds[seat] >= self._threshold(setting)
+        if name in POINT_THRESHOLDS:
+            return end.points[seat] >= self._threshold(setting)
+        if name == "negyvennegy" or name in CAPTURE_FIGURES:
+            taken = sum(1 << c for t, w in zip(end.tricks, end.winners) if w == seat for c in t.cards)
+            return self._targets(setting) & taken == self._targets(setting)
+        if name in TRICK_CARD_FIGURES:
+            trick, card = self._trick_card(setting)
+            return end.winners[trick] == seat and card in end.tricks[trick].cards
+        if name == "volat":
+            return all(w == seat for w in end.winners)
+        raise ValueError(f"unknown figure {name!r}")
+
+
+@dataclass(frozen=True)
+class BetliMade(Question):
+    """Betli: the declarer wins no trick."""
+
+    key = "betli"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset([setting.declarer])
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        goal.win_none = goal.win_none | {setting.declarer}
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return end.tricks_won[setting.declarer] == 0
+
+
+@dataclass(frozen=True)
+class KlopitzkySafe(Question):
+    """Klopitzky, paranoid: ``seat`` avoids paying against the other two playing together.
+
+    The most tricks pays (4-4-1: both with 4 pay); 3-3-3 scores nothing (rules-notes)."""
+
+    seat: int
+    key = "klopitzky_safe"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset([self.seat])
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        n = setting.seats
+        dims = [goal.dim(_none(n), _coef(n, k, self.seat)) for k in range(n) if k != self.seat]
+        goal.require_any([{d: 1} for d in dims] + [{d: 0 for d in dims}])
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        mine = end.tricks_won[self.seat]
+        others = [t for k, t in enumerate(end.tricks_won) if k != self.seat]
+        return any(t > mine for t in others) or all(t == mine for t in others)
+
+
+@dataclass(frozen=True)
+class Together(Question):
+    """Several items of one side, all made in one line of play."""
+
+    items: tuple[Question, ...]
+    key = "together"
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        teams = {item.team(setting) for item in self.items}
+        if len(teams) != 1:
+            raise ValueError("items played together must belong to one side")
+        return teams.pop()
+
+    def possible(self, setting: Setting) -> bool:
+        return all(item.possible(setting) for item in self.items)
+
+    def holds(self, setting: Setting) -> dict[Card, int]:
+        result: dict[Card, int] = {}
+        for item in self.items:
+            result.update(item.holds(setting))
+        return result
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        for item in self.items:
+            item.build(setting, goal)
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return all(item.achieved(setting, end) for item in self.items)

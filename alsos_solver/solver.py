@@ -1,0 +1,126 @@
+"""Asking questions of one deal with the Cython core: the bridge between the deal model
+(pack card ids, seats, questions) and the core's flat C state (internal ids, goals)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ._search import Core
+from .cards import Card, CardSet, cards_of
+from .deal import Deal
+from .objectives import NO_LIMIT, Goal, Question, SeatPoints, Setting
+
+DEFAULT_TABLE_BYTES = 32 << 20
+"""The transposition table's default size: 32 MiB, allocated once per :class:`Solver`."""
+
+
+@dataclass
+class Stats:
+    """What the searches of one call cost."""
+
+    nodes: int = 0
+    hits: int = 0
+    seconds: float = 0.0
+
+
+class Solver:
+    """One deal, asked any number of questions, at its first lead or after ``after``
+    cards of its Play section. The table (``table_bytes`` at most) is reused throughout."""
+
+    def __init__(self, deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> None:
+        self.deal = deal
+        self.setting = Setting.of(deal)
+        self.core = Core(table_bytes)
+        rules = self.setting.rules
+        self._internal = [rules.pack.suit_of(c) * 16 + rules.strength[c] for c in range(rules.pack.size)]
+        self._points = [0] * 64
+        for card, inner in enumerate(self._internal):
+            self._points[inner] = rules.points[card]
+        self._prefix = [self._internal[c] for c in deal.play[:after]]
+        self._holds: dict[Card, int] | None = None
+        self.stats = Stats()
+
+    @property
+    def table_bytes(self) -> int:
+        return self.core.table_bytes
+
+    def ask(self, question: Question) -> bool:
+        """Can the question's team make it against best resistance?"""
+        started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
+        try:
+            if not question.possible(self.setting):
+                return False
+            self._load(question, question.goal(self.setting))
+            return self.core.query([], self._prefix)
+        finally:
+            self._count(started, nodes, hits)
+
+    def value(self, seat: int) -> int:
+        """The most card points (with the last trick) ``seat``'s side can force for it.
+
+        A binary search over thresholds; the core keeps its table across the probes, since
+        a threshold only shifts the starting coordinate (see ``_search.pyx``)."""
+        started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
+        question = SeatPoints(seat, 0)
+        self._load(question, question.goal(self.setting))
+        low, high = 0, self.setting.rules.total_points(self._in_play())
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.core.query([-middle], self._prefix):
+                low = middle
+            else:
+                high = middle - 1
+        self._count(started, nodes, hits)
+        return low
+
+    def _in_play(self) -> CardSet:
+        return self.deal.in_play
+
+    def _count(self, started: float, nodes: int, hits: int) -> None:
+        self.stats.nodes += self.core.nodes - nodes
+        self.stats.hits += self.core.hits - hits
+        self.stats.seconds += time.perf_counter() - started
+
+    def _mask(self, cards: CardSet) -> int:
+        return sum(1 << self._internal[c] for c in cards_of(cards))
+
+    def _load(self, question: Question, goal: Goal) -> None:
+        setting = self.setting
+        holds = self.deal.holds() | question.holds(setting)
+        if holds != self._holds:
+            self._setup(holds)
+        n, ndim = setting.seats, len(goal.coef_points)
+        specials = [(seat, trick, self._internal[card]) for seat, trick, card in goal.specials]
+        distinct = self._mask(goal.cards() | sum(1 << c for c in holds))
+        self.core.set_objective(
+            ndim,
+            goal.coef_points,
+            goal.coef_tricks,
+            [[term.get(d, NO_LIMIT) for d in range(ndim)] for term in goal.terms],
+            [int(s in goal.team) for s in range(n)],
+            [self._mask(goal.capture.get(s, 0)) for s in range(n)],
+            [int(s in goal.win_all) for s in range(n)],
+            [int(s in goal.win_none) for s in range(n)],
+            specials,
+            distinct,
+            any(any(row) for row in goal.coef_points),
+        )
+
+    def _setup(self, holds: dict[Card, int]) -> None:
+        deal, setting = self.deal, self.setting
+        ntricks = deal.spec.hand_size
+        held = [self._mask(sum(1 << c for c, until in holds.items() if until > t)) for t in range(ntricks + 1)]
+        rules = setting.rules
+        self.core.setup(
+            setting.seats,
+            ntricks,
+            -1 if rules.trump is None else rules.trump,
+            rules.must_beat,
+            rules.last_trick_bonus,
+            self._points,
+            [self._mask(hand) for hand in setting.hands],
+            deal.spec.active.index(deal.first_leader),
+            held,
+        )
+        self._holds = holds
