@@ -12,6 +12,7 @@ cdef enum:
     MAX_SPECIALS = 4   # "seat wins trick t with card c" constraints
     SLOTS = 2          # win / loss vectors kept per table entry
     NO_LIMIT = -30000  # a threshold that every coordinate meets
+    NO_MOVE = 255      # no best move known
 
 
 cdef struct Objective:
@@ -31,6 +32,7 @@ cdef struct Objective:
     uint64_t distinct                       # cards never merged with an equivalent neighbour
     int hard                                # any capture / win_all / win_none / special in use
     int uses_points                         # card points matter (else equal-rank merging ignores them)
+    int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering)
 
 
 cdef struct Entry:
@@ -40,6 +42,7 @@ cdef struct Entry:
     uint8_t nwin                            # win vectors in use
     uint8_t nloss                           # loss vectors in use
     uint8_t next_slot                       # round-robin slot to overwrite when full
+    uint8_t best                            # the lead that last decided this position, or NO_MOVE
     int16_t win[SLOTS][MAX_DIMS]            # team wins from here whenever acc >= win[i]
     int16_t loss[SLOTS][MAX_DIMS]           # team loses from here whenever acc <= loss[i]
 
@@ -67,6 +70,7 @@ cdef struct State:
     int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
     Entry* table
     uint64_t buckets                        # number of 4-entry buckets (a power of two)
+    int bucket_shift                        # 64 - log2(buckets): a hash's top bits pick the bucket
     uint32_t generation
     uint64_t nodes
     uint64_t hits

@@ -187,6 +187,15 @@ cdef inline void unplay(State* s) noexcept nogil:
     s.trick_mask &= ~(ONE << card)
 
 
+cdef inline int play_last_trick(State* s) noexcept nogil:
+    """At the last trick every hand holds one card: play them out (0 if a hard
+    constraint broke). Undo with ``nseats`` calls of :func:`unplay`."""
+    cdef int k, alive = 1
+    for k in range(s.nseats):
+        alive = play(s, high_bit(s.hand[(s.leader + k) % s.nseats])) and alive
+    return alive
+
+
 cdef inline int quick_answer(const State* s) noexcept nogil:
     """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
     succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
@@ -205,8 +214,12 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     return -1
 
 
+cdef inline Entry* bucket_of(const State* s, uint64_t key) noexcept nogil:
+    return s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> s.bucket_shift)
+
+
 cdef inline Entry* probe(const State* s, uint64_t key) noexcept nogil:
-    cdef Entry* bucket = s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> 20 & (s.buckets - 1))
+    cdef Entry* bucket = bucket_of(s, key)
     cdef int i
     for i in range(4):
         if bucket[i].generation == s.generation and bucket[i].key == key:
@@ -235,13 +248,13 @@ cdef inline int table_answer(const Entry* e, const int* acc, int ndim) noexcept 
     return -1
 
 
-cdef void store(State* s, uint64_t key, int result) noexcept nogil:
+cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
     """Remember that the team wins (or loses) here with the current ``acc``."""
     cdef Entry* e = probe(s, key)
     cdef Entry* bucket
     cdef int i, d, slot
     if e == NULL:
-        bucket = s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> 20 & (s.buckets - 1))
+        bucket = bucket_of(s, key)
         e = &bucket[0]
         for i in range(4):
             if bucket[i].generation != s.generation:
@@ -255,7 +268,10 @@ cdef void store(State* s, uint64_t key, int result) noexcept nogil:
         e.nwin = 0
         e.nloss = 0
         e.next_slot = 0
+        e.best = NO_MOVE
     s.stores += 1
+    if best != NO_MOVE:
+        e.best = <uint8_t>best
     if result:
         if e.nwin < SLOTS:
             slot = e.nwin
@@ -286,9 +302,11 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
         if others == 0 or high_bit(others) < card:
             return 60 + points
-        return -points - strength
+        if o.good[seat]:
+            return -points - strength
+        return -points + strength
     beats = ((card >> 4) == (best >> 4) and card > best) or ((card >> 4) == s.trump and (best >> 4) != s.trump)
-    ours = o.team[best_seat] == o.team[seat]
+    ours = o.good[best_seat] == o.team[seat]
     last = s.trick_len == s.nseats - 1
     if beats:
         if ours:
@@ -301,7 +319,7 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
     return -4 * points - strength
 
 
-cdef int ordered_moves(const State* s, int seat, int* moves) noexcept nogil:
+cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept nogil:
     """The legal moves, one of each group of equivalent cards, best first.
 
     Two cards of one suit in one hand are equivalent when no other seat's card (in the
@@ -331,7 +349,7 @@ cdef int ordered_moves(const State* s, int seat, int* moves) noexcept nogil:
                     continue
             prev = card
             moves[n] = card
-            scores[n] = move_score(s, seat, card, best, best_seat)
+            scores[n] = 1 << 30 if card == first else move_score(s, seat, card, best, best_seat)
             n += 1
     for i in range(1, n):
         key_score = scores[i]
@@ -351,12 +369,18 @@ cdef int search(State* s) noexcept nogil:
     cdef int moves[MAX_TRICKS]
     cdef int n, i, seat, team, result, answer, alive
     cdef uint64_t key = 0
-    cdef int boundary = s.trick_len == 0
+    cdef int boundary = s.trick_len == 0, first = NO_MOVE, decider = NO_MOVE
     cdef Entry* e
     s.nodes += 1
     if boundary:
         if s.trick_no == s.ntricks:
             return satisfied(&s.obj, s.acc)
+        if s.trick_no == s.ntricks - 1:
+            alive = play_last_trick(s)
+            answer = alive and satisfied(&s.obj, s.acc)
+            for i in range(s.nseats):
+                unplay(s)
+            return answer
         answer = quick_answer(s)
         if answer >= 0:
             return answer
@@ -367,9 +391,10 @@ cdef int search(State* s) noexcept nogil:
             if answer >= 0:
                 s.hits += 1
                 return answer
+            first = e.best
     seat = (s.leader + s.trick_len) % s.nseats
     team = s.obj.team[seat]
-    n = ordered_moves(s, seat, moves)
+    n = ordered_moves(s, seat, moves, first)
     result = 1 - team
     for i in range(n):
         alive = play(s, moves[i])
@@ -377,10 +402,201 @@ cdef int search(State* s) noexcept nogil:
         unplay(s)
         if answer == team:
             result = team
+            decider = moves[i]
             break
     if boundary:
-        store(s, key, result)
+        store(s, key, result, decider)
     return result
+
+
+cdef int BIG = 30000
+
+
+cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int best) noexcept nogil:
+    """Value search entries: ``win[0][0]`` holds a lower and ``loss[0][0]`` an upper bound
+    on the future gain (``nwin`` / ``nloss`` say which are known). They live in their own
+    table generation, never mixed with the boolean search's vectors."""
+    cdef Entry* e = probe(s, key)
+    cdef Entry* bucket
+    cdef int i
+    if e == NULL:
+        bucket = bucket_of(s, key)
+        e = &bucket[0]
+        for i in range(4):
+            if bucket[i].generation != s.generation:
+                e = &bucket[i]
+                break
+            if bucket[i].cards < e.cards:
+                e = &bucket[i]
+        e.key = key
+        e.generation = s.generation
+        e.cards = __builtin_popcountll(key & CARD_BITS)
+        e.nwin = 0
+        e.nloss = 0
+        e.best = NO_MOVE
+    s.stores += 1
+    if best != NO_MOVE:
+        e.best = <uint8_t>best
+    if lower > -BIG and (not e.nwin or lower > e.win[0][0]):
+        e.win[0][0] = <int16_t>lower
+        e.nwin = 1
+    if upper < BIG and (not e.nloss or upper < e.loss[0][0]):
+        e.loss[0][0] = <int16_t>upper
+        e.nloss = 1
+
+
+cdef int NO_BOUND = -BIG - 1
+
+
+cdef inline int near_value(const State* s, uint64_t others, const int* moves, const int* values,
+                           int i, int team) noexcept nogil:
+    """A bound on move i's value from an already searched move of the same suit that no
+    other seat's card separates from it (after muskat's quasi-equivalence): exchanging
+    the two cards changes the score by at most the difference of their points, so move i
+    is worth at most (team) / at least (opponents) that move's value plus / minus it.
+    NO_BOUND when no searched move is such a neighbour."""
+    cdef int card = moves[i], j, other, low, high, delta, bound, result = NO_BOUND
+    for j in range(i):
+        other = moves[j]
+        if (other >> 4) != (card >> 4) or ((ONE << card) | (ONE << other)) & s.obj.distinct:
+            continue
+        low = card if card < other else other
+        high = card + other - low
+        if others & ((ONE << high) - 1) & ~((ONE << (low + 1)) - 1):
+            continue
+        delta = s.points[card] - s.points[other]
+        if delta < 0:
+            delta = -delta
+        if team:
+            bound = values[j] + delta
+            if result == NO_BOUND or bound < result:
+                result = bound
+        else:
+            bound = values[j] - delta
+            if result == NO_BOUND or bound > result:
+                result = bound
+    return result
+
+
+cdef inline int holder(const State* s, int card) noexcept nogil:
+    cdef int seat
+    for seat in range(s.nseats):
+        if s.hand[seat] >> card & 1:
+            return seat
+    return -1
+
+
+cdef inline int top_trump_run(const State* s, int* weight) noexcept nogil:
+    """The points of the run of highest remaining trumps whose holders all have one
+    coefficient for coordinate 0, and that coefficient (in ``weight``).
+
+    Whoever wins a trick holding such a card holds a card of the run (a trump beaten
+    only by a higher trump, and every higher one is in the run), so all the run's points
+    go to seats of that coefficient."""
+    cdef uint64_t trumps = all_hands(s) & lane(s.trump)
+    cdef int card, coef, points = 0
+    weight[0] = 0
+    if not trumps:
+        return 0
+    card = high_bit(trumps)
+    weight[0] = s.obj.coef_points[0][holder(s, card)]
+    while trumps:
+        card = high_bit(trumps)
+        coef = s.obj.coef_points[0][holder(s, card)]
+        if coef != weight[0]:
+            break
+        points += s.points[card]
+        trumps &= ~(ONE << card)
+    return points
+
+
+cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta on the future gain of coordinate 0 (objectives with one
+    additive coordinate and no hard constraint): the team maximises, the others minimise.
+
+    A result <= alpha is an upper bound, >= beta a lower bound, else exact. Bounds are
+    cached at trick boundaries, keyed like the boolean search (the future gain of an
+    additive score depends only on the remaining cards and the leader)."""
+    cdef int moves[MAX_TRICKS]
+    cdef int values[MAX_TRICKS]
+    cdef int n, i, seat, team, gain, value, best, before, bound
+    cdef uint64_t others
+    cdef int alpha0 = alpha, beta0 = beta, first = NO_MOVE, decider = NO_MOVE
+    cdef int points, tricks, low, high, run, weight
+    cdef uint64_t key = 0
+    cdef int boundary = s.trick_len == 0
+    cdef Entry* e
+    s.nodes += 1
+    if boundary:
+        if s.trick_no == s.ntricks:
+            return 0
+        if s.trick_no == s.ntricks - 1:
+            before = s.acc[0]
+            play_last_trick(s)
+            gain = s.acc[0] - before
+            for i in range(s.nseats):
+                unplay(s)
+            return gain
+        points = s.hand_points + s.last_bonus
+        tricks = s.ntricks - s.trick_no
+        low = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
+        high = s.inc_max[0][0] * points + s.inc_max[0][1] * tricks
+        if s.trump >= 0:
+            run = top_trump_run(s, &weight)
+            low += (weight - s.inc_min[0][0]) * run
+            high -= (s.inc_max[0][0] - weight) * run
+        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        e = probe(s, key)
+        if e != NULL:
+            if e.nwin and e.win[0][0] > low:
+                low = e.win[0][0]
+            if e.nloss and e.loss[0][0] < high:
+                high = e.loss[0][0]
+            first = e.best
+        if low >= beta or low == high:
+            s.hits += e != NULL
+            return low
+        if high <= alpha:
+            s.hits += e != NULL
+            return high
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+    seat = (s.leader + s.trick_len) % s.nseats
+    team = s.obj.team[seat]
+    n = ordered_moves(s, seat, moves, first)
+    others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
+    best = -BIG if team else BIG
+    for i in range(n):
+        bound = near_value(s, others, moves, values, i, team)
+        if bound != NO_BOUND and (bound <= alpha if team else bound >= beta):
+            values[i] = bound
+            if (team and bound > best) or (not team and bound < best):
+                best = bound
+            continue
+        before = s.acc[0]
+        play(s, moves[i])
+        gain = s.acc[0] - before
+        value = gain + value_search(s, alpha - gain, beta - gain)
+        unplay(s)
+        values[i] = value
+        if team:
+            if value > best:
+                best = value
+                decider = moves[i]
+                if best > alpha:
+                    alpha = best
+        elif value < best:
+            best = value
+            decider = moves[i]
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    if boundary:
+        store_bounds(s, key, best if best > alpha0 else -BIG, best if best < beta0 else BIG, decider)
+    return best
 
 
 cdef class Core:
@@ -392,16 +608,21 @@ cdef class Core:
     cdef State s
     cdef uint64_t start_hand[MAX_SEATS]
     cdef int start_leader
+    cdef readonly bint additive  # one coordinate, one term, no hard constraint: the value search serves
+    cdef public object owner     # whoever set the deal up last (Solvers sharing a core check it)
 
     def __cinit__(self, size_t table_bytes=32 << 20):
-        cdef uint64_t buckets = 1
+        cdef uint64_t buckets = 2
+        cdef int shift = 63
         while buckets * 2 * 4 * sizeof(Entry) <= table_bytes:
             buckets *= 2
+            shift -= 1
         memset(&self.s, 0, sizeof(State))
         self.s.table = <Entry*>calloc(buckets * 4, sizeof(Entry))
         if self.s.table == NULL:
             raise MemoryError("cannot allocate the transposition table")
         self.s.buckets = buckets
+        self.s.bucket_shift = shift
 
     def __dealloc__(self):
         free(self.s.table)
@@ -445,8 +666,12 @@ cdef class Core:
         self.s.generation += 1
 
     def set_objective(self, int ndim, coef_points, coef_tricks, thresholds, team, capture,
-                      win_all, win_none, specials, uint64_t distinct, bint uses_points):
-        """Load an objective (see ``Objective`` in the .pxd); starts a new table generation."""
+                      win_all, win_none, specials, uint64_t distinct, bint uses_points,
+                      bint keep_table=False):
+        """Load an objective (see ``Objective`` in the .pxd); starts a new table generation
+        unless ``keep_table``: allowed when the previous objective was additive with the
+        same coefficients, team and play rules, whose value-search bounds do not depend
+        on the threshold."""
         cdef Objective* o = &self.s.obj
         cdef int d, seat, t, k
         if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS:
@@ -476,13 +701,62 @@ cdef class Core:
         o.distinct = distinct
         o.uses_points = uses_points
         o.hard = o.nspecial > 0 or any(capture) or any(win_all) or any(win_none)
-        self.s.generation += 1
+        self.additive = ndim == 1 and o.nterms == 1 and not o.hard
+        for seat in range(self.s.nseats):
+            o.good[seat] = (
+                sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) > 0
+                or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
+                or (any(win_none) and not win_none[seat])
+            )
+        if not (keep_table and self.additive):
+            self.s.generation += 1
 
     def query(self, acc, prefix) -> bool:
         """Can the team succeed, starting from the coordinates ``acc`` at the first lead
         and after the cards ``prefix`` (internal ids, legal, in playing order)?"""
         cdef State* s = &self.s
-        cdef int i, card, alive = 1, result
+        cdef int result, need
+        if not self._start(acc, prefix):
+            return False
+        with nogil:
+            if self.additive:
+                need = s.obj.threshold[0][0] - s.acc[0]
+                result = value_search(s, need - 1, need) >= need
+            else:
+                result = search(s)
+        return bool(result)
+
+    def value(self, prefix) -> int:
+        """The value of coordinate 0 at the end of best play, after ``prefix``, for an
+        objective with one additive coordinate and no hard constraint (``additive``).
+
+        Bisection over null-window :func:`value_search` probes (MTD-bi): each probe's
+        fail-soft result narrows [lower, upper], and all probes share the table."""
+        cdef State* s = &self.s
+        cdef int lower, upper, beta, found, start, points, tricks
+        if not self.additive:
+            raise ValueError("value() needs an additive objective")
+        self._start([], prefix)
+        start = s.acc[0]
+        points = s.hand_points + s.last_bonus
+        tricks = s.ntricks - s.trick_no
+        lower = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
+        upper = s.inc_max[0][0] * points + s.inc_max[0][1] * tricks
+        with nogil:
+            while lower < upper:
+                beta = lower + (upper - lower + 1) // 2
+                found = value_search(s, beta - 1, beta)
+                if found < beta:
+                    upper = found
+                else:
+                    lower = found
+        return start + lower
+
+    cdef bint _start(self, acc, prefix):
+        """Reset to the first lead with ``acc``, replay ``prefix``; False if it broke a
+        hard constraint."""
+        cdef State* s = &self.s
+        cdef int i, card, alive = 1
         s.hand_points = 0
         for i in range(MAX_SEATS):
             s.hand[i] = self.start_hand[i]
@@ -497,8 +771,4 @@ cdef class Core:
             s.acc[i] = acc[i] if i < len(acc) else 0
         for card in prefix:
             alive = play(s, card) and alive
-        if not alive:
-            return False
-        with nogil:
-            result = search(s)
-        return bool(result)
+        return alive

@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
-from .figures import allowed, not_allowed_reason
+from .figures import FIGURES, allowed, not_allowed_reason
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
 
 MELD_KINDS = ("sequences", "vannak", "bela")
+HELD_CARD_FIGURES = {"ultimo": 0, "nyolcas": 1}
+"""Figures whose trump card is kept back: for the last trick, for the one before it."""
+HELD_CARD_RANKS = {"ultimo": "7", "nyolcas": "8"}
 
 
 @dataclass(frozen=True)
@@ -88,13 +91,17 @@ class Deal:
         result: dict[Card, int] = {}
         if self.contract is None or self.contract.kind is not Kind.TRUMP:
             return result
-        pack, trump, last = self.pack, self.contract.trump, self.spec.hand_size - 1
         for seat, names in self.figures.items():
-            for name, rank, until in (("ultimo", "7", last), ("nyolcas", "8", last - 1)):
-                card = pack.card(trump, pack.rank_index(rank))
+            for name, tricks_before_last in HELD_CARD_FIGURES.items():
+                card = self._held_card(name)
                 if name in names and self.hands.get(seat, 0) >> card & 1:
-                    result[card] = until
+                    result[card] = self.spec.hand_size - 1 - tricks_before_last
         return result
+
+    def _held_card(self, name: str) -> Card:
+        """The trump card an ultimó (7) or nyolcas (8) announcer keeps back."""
+        assert self.contract is not None and self.contract.trump is not None
+        return self.pack.card(self.contract.trump, self.pack.rank_index(HELD_CARD_RANKS[name]))
 
     def position(self) -> Position:
         """The position at the first lead (the Play section is not applied)."""
@@ -112,6 +119,9 @@ class Deal:
         """Everything wrong with the deal, all at once; empty when it is sound."""
         spec, pack = self.spec, self.pack
         found: list[Problem] = []
+        for seat in self.hands:
+            if seat not in spec.seats:
+                found.append(Problem("Deal", f"unknown seat {seat!r} (expected one of {' '.join(spec.seats)})"))
         seen = 0
         for seat in spec.seats:
             hand = self.hands.get(seat, 0)
@@ -148,10 +158,15 @@ class Deal:
             if seat not in spec.active:
                 found.append(Problem("Figures", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))
             for name in names:
-                if contract is None:
+                if name not in FIGURES:
+                    found.append(Problem("Figures", f"unknown figure {name!r} (expected one of {' '.join(FIGURES)})"))
+                elif contract is None:
                     found.append(Problem("Figures", f"figure {name} needs a Contract"))
                 elif self.game in ("asszorti", "altiansz") or not allowed(name, contract, self.options):
                     found.append(Problem("Figures", not_allowed_reason(name, contract, self.options)))
+                elif name in HELD_CARD_FIGURES and not self.hands.get(seat, 0) >> self._held_card(name) & 1:
+                    card = self.pack.card_name(self._held_card(name))
+                    found.append(Problem("Figures", f"{seat} announces {name} but does not hold {card}"))
         for seat, kinds in self.declared.items():
             if seat not in spec.active:
                 found.append(Problem("Melds", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))

@@ -117,12 +117,12 @@ class Position:
         seat = "ABCD"[self.to_move]
         name = pack.card_name(card)
         hand = self.hands[self.to_move]
+        if rules.legal(hand, self.trick.cards) >> card & 1:
+            return f"{seat} must keep {name} back for an announced figure (ultimó / nyolcas)"
         if self.trick.cards:
             led = pack.suit_of(self.trick.cards[0])
             if hand & pack.suit_mask(led) and pack.suit_of(card) != led:
                 return f"{seat} must follow {pack.suits[led]} but played {name} (revoke)"
             if rules.trump is not None and not hand & pack.suit_mask(led) and hand & pack.suit_mask(rules.trump):
                 return f"{seat} is void in {pack.suits[led]} and must trump, but played {name}"
-            if rules.must_beat:
-                return f"{seat} must beat the highest {pack.suits[led]} so far, but played {name}"
-        return f"{seat} must keep {name} back for an announced figure (ultimó / nyolcas)"
+        return f"{seat} must beat the highest {pack.suits[pack.suit_of(self.trick.cards[0])]} so far, but played {name}"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -12,7 +13,19 @@ from .deal import Deal
 from .objectives import NO_LIMIT, Goal, Question, SeatPoints, Setting
 
 DEFAULT_TABLE_BYTES = 32 << 20
-"""The transposition table's default size: 32 MiB, allocated once per :class:`Solver`."""
+"""The transposition table's default size: 32 MiB."""
+
+_cores = threading.local()
+
+
+def shared_core(table_bytes: int) -> Core:
+    """This thread's core with a table of that size, made once and kept: a table is
+    allocated (and its pages touched) once, not per deal; a generation counter in the
+    core invalidates the entries of earlier deals and questions."""
+    cores = _cores.__dict__.setdefault("by_size", {})
+    if table_bytes not in cores:
+        cores[table_bytes] = Core(table_bytes)
+    return cores[table_bytes]
 
 
 @dataclass
@@ -26,24 +39,40 @@ class Stats:
 
 class Solver:
     """One deal, asked any number of questions, at its first lead or after ``after``
-    cards of its Play section. The table (``table_bytes`` at most) is reused throughout."""
+    cards of its Play section. The table (``table_bytes`` at most) is this thread's
+    shared one (:func:`shared_core`); solvers may be used interleaved."""
 
     def __init__(self, deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> None:
         self.deal = deal
         self.setting = Setting.of(deal)
-        self.core = Core(table_bytes)
+        self.core = shared_core(table_bytes)
         rules = self.setting.rules
         self._internal = [rules.pack.suit_of(c) * 16 + rules.strength[c] for c in range(rules.pack.size)]
         self._points = [0] * 64
         for card, inner in enumerate(self._internal):
             self._points[inner] = rules.points[card]
-        self._prefix = [self._internal[c] for c in deal.play[:after]]
+        self.position = deal.position()
+        self._prefix: list[int] = []
+        for card in deal.play[:after]:
+            self.push(card)
         self._holds: dict[Card, int] | None = None
+        self._loaded: tuple | None = None  # the loaded goal, less its thresholds
         self.stats = Stats()
 
     @property
     def table_bytes(self) -> int:
         return self.core.table_bytes
+
+    def push(self, card: Card) -> None:
+        """Play ``card`` for the seat to move (IllegalPlay if the rules forbid it); later
+        questions are asked from there. The table stays valid across moves."""
+        self.position.push(card)
+        self._prefix.append(self._internal[card])
+
+    def pop(self) -> Card:
+        """Take back the last card played (also one of the Play section)."""
+        self._prefix.pop()
+        return self.position.pop()
 
     def ask(self, question: Question) -> bool:
         """Can the question's team make it against best resistance?"""
@@ -59,23 +88,13 @@ class Solver:
     def value(self, seat: int) -> int:
         """The most card points (with the last trick) ``seat``'s side can force for it.
 
-        A binary search over thresholds; the core keeps its table across the probes, since
-        a threshold only shifts the starting coordinate (see ``_search.pyx``)."""
+        The core's MTD(f) driver over a fail-soft alpha-beta (see ``_search.pyx``)."""
         started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
         question = SeatPoints(seat, 0)
         self._load(question, question.goal(self.setting))
-        low, high = 0, self.setting.rules.total_points(self._in_play())
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.core.query([-middle], self._prefix):
-                low = middle
-            else:
-                high = middle - 1
+        result = self.core.value(self._prefix)
         self._count(started, nodes, hits)
-        return low
-
-    def _in_play(self) -> CardSet:
-        return self.deal.in_play
+        return result
 
     def _count(self, started: float, nodes: int, hits: int) -> None:
         self.stats.nodes += self.core.nodes - nodes
@@ -88,11 +107,15 @@ class Solver:
     def _load(self, question: Question, goal: Goal) -> None:
         setting = self.setting
         holds = self.deal.holds() | question.holds(setting)
-        if holds != self._holds:
+        if holds != self._holds or self.core.owner is not self:
             self._setup(holds)
+            self._loaded = None
         n, ndim = setting.seats, len(goal.coef_points)
         specials = [(seat, trick, self._internal[card]) for seat, trick, card in goal.specials]
         distinct = self._mask(goal.cards() | sum(1 << c for c in holds))
+        same = (goal.team, goal.coef_points, goal.coef_tricks, goal.capture, goal.win_all, goal.win_none, goal.specials)
+        keep_table = same == self._loaded
+        self._loaded = same
         self.core.set_objective(
             ndim,
             goal.coef_points,
@@ -105,6 +128,7 @@ class Solver:
             specials,
             distinct,
             any(any(row) for row in goal.coef_points),
+            keep_table,
         )
 
     def _setup(self, holds: dict[Card, int]) -> None:
@@ -124,3 +148,4 @@ class Solver:
             held,
         )
         self._holds = holds
+        self.core.owner = self

@@ -80,6 +80,8 @@ def _parse_altiansz(text: str, pack: Pack) -> Contract:
     if len(words) != 2 or not (words[1].upper() == "NT" or words[1] in pack.suits):
         raise ValueError(f"altiansz contract {name} needs a suit letter or NT after it, found {text!r}")
     if words[1].upper() == "NT":
+        if name in altiansz.TRUMP_ONLY:
+            raise ValueError(f"altiansz contract {name} needs a trump suit letter, found NT")
         return Contract(Kind.NO_TRUMP, None, name)
     return Contract(Kind.TRUMP, pack.suits.index(words[1]), name)
 

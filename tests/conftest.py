@@ -1,0 +1,88 @@
+"""Shared test data: every valid contract of every game (a parametrized fixture), and the
+example deal of deal-format.md (``make_deal``, imported by the tests like ``strategies``).
+
+Random deals come from ``strategies.py`` (hypothesis strategies shared by the suite)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import strategies as st
+
+from alsos_solver.cards import CardSet
+from alsos_solver.deal import Deal
+from alsos_solver.rules import GAMES, GameSpec
+from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
+
+import strategies
+
+ALTIANSZ_TRUMP_ONLY = ("ultimo", "golden-aces", "game-trull", "game-ultimo", "game-sneak")
+"""Altiansz contracts in which the declarer 'chooses trumps' (seed 004): no NT form."""
+
+
+def contract_tokens(spec: GameSpec) -> list[str]:
+    """Every valid ``Contract`` tag value of a game, as the writer spells it."""
+    suits = list(spec.pack.suits)
+    if spec.name == "asszorti":
+        return suits + ["NT"]
+    if spec.name == "altiansz":
+        tokens = []
+        for name in ALTIANSZ_CONTRACTS:
+            if name in ("betli", "klopitzky"):
+                tokens.append(name)
+            else:
+                ends = suits if name in ALTIANSZ_TRUMP_ONLY else suits + ["NT"]
+                tokens += [f"{name} {end}" for end in ends]
+        return tokens
+    return suits + ["NT", "BETLI", "KLOPITZKY"]
+
+
+ALL_CONTRACTS = [(game, token) for game, spec in GAMES.items() for token in contract_tokens(spec)]
+
+
+@pytest.fixture(params=ALL_CONTRACTS, ids=[f"{game}:{token}" for game, token in ALL_CONTRACTS])
+def game_and_contract(request) -> tuple[GameSpec, str]:
+    """Each game with each of its valid contract tokens."""
+    game, token = request.param
+    return GAMES[game], token
+
+
+def mask(cards) -> CardSet:
+    """The set of the cards listed."""
+    return sum(1 << card for card in set(cards))
+
+
+EXAMPLE_HANDS = {"A": "A97.KO.U8.X9", "B": ".A987.97.AKU", "C": "KOU8.U.AKO.O"}
+EXAMPLE_TALON = "MX PX TX Z8 Z7"
+"""The example deal of deal-format.md: hearts trumps, B declares, B holds the trump 7."""
+
+EXAMPLE_PLAY = "MA PA M8  ZA ZO Z9  ZK PU ZX  MK M9 P9  ZU MU PO  TU T9 TA  TK T8 T7  TO PK P8  M7 P7 MO"
+"""A legal play of the example deal in which B keeps the trump 8 for the 8th trick and wins
+the last with the trump 7 (so ultimó and nyolcas holds are respected)."""
+
+
+def make_deal(game: str = "alsos", hands=None, talon=EXAMPLE_TALON, contract="P", declarer="B", **fields) -> Deal:
+    """A deal from text: hands as ``{seat: hand}``, talon and play as card tokens."""
+    spec = GAMES[game]
+    pack = spec.pack
+    hands = EXAMPLE_HANDS if hands is None else hands
+    if isinstance(fields.get("play"), str):
+        fields["play"] = pack.parse_cards(fields["play"])
+    return Deal(
+        hands={seat: pack.parse_hand(text) for seat, text in hands.items()},
+        game=game,
+        talon=None if talon is None else mask(pack.parse_cards(talon)),
+        contract=None if contract is None else spec.parse_contract(contract),
+        declarer=declarer,
+        **fields,
+    )
+
+
+@st.composite
+def playable_deals(draw) -> Deal:
+    """A random deal of any game with a contract (and its declarer) and rule options: lighter
+    than ``strategies.deals`` (no figures, tags or play) for tests that play it themselves."""
+    spec = GAMES[draw(st.sampled_from(list(GAMES)))]
+    dealt, talon = draw(strategies.hands(spec))
+    contract = spec.parse_contract(draw(st.sampled_from(contract_tokens(spec))))
+    declarer = draw(st.sampled_from(spec.active)) if contract.has_declarer else None
+    return Deal(dealt, spec.name, talon=talon, contract=contract, declarer=declarer, options=draw(strategies.options()))
