@@ -1,3 +1,6 @@
-from .cli import app
+"""``python -m alsos_solver``: the ``alsos-solve`` command."""
 
-app(prog_name="alsos-solve")
+from .cli import entry
+
+if __name__ == "__main__":
+    entry()

@@ -669,9 +669,8 @@ cdef class Core:
                       win_all, win_none, specials, uint64_t distinct, bint uses_points,
                       bint keep_table=False):
         """Load an objective (see ``Objective`` in the .pxd); starts a new table generation
-        unless ``keep_table``: allowed when the previous objective was additive with the
-        same coefficients, team and play rules, whose value-search bounds do not depend
-        on the threshold."""
+        unless ``keep_table``: allowed for the same objective, or for an additive one
+        that differs only in its threshold (value-search bounds do not depend on it)."""
         cdef Objective* o = &self.s.obj
         cdef int d, seat, t, k
         if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS:
@@ -708,7 +707,7 @@ cdef class Core:
                 or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
                 or (any(win_none) and not win_none[seat])
             )
-        if not (keep_table and self.additive):
+        if not keep_table:
             self.s.generation += 1
 
     def query(self, acc, prefix) -> bool:

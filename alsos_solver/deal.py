@@ -151,7 +151,9 @@ class Deal:
         spec, found = self.spec, []
         contract = self.contract
         if contract is not None and contract.has_declarer and self.declarer is None:
-            found.append(Problem("Declarer", f"contract {spec.contract_token(contract)} needs a Declarer tag"))
+            found.append(Problem("Contract", f"contract {spec.contract_token(contract)} needs a Declarer tag"))
+        if contract is not None and not contract.has_declarer and self.declarer is not None:
+            found.append(Problem("Declarer", f"contract {spec.contract_token(contract)} has no declarer, found {self.declarer}"))
         if self.declarer is not None and self.declarer not in spec.active:
             found.append(Problem("Declarer", f"unknown seat {self.declarer!r} (expected one of {' '.join(spec.active)})"))
         for seat, names in self.figures.items():
@@ -162,7 +164,9 @@ class Deal:
                     found.append(Problem("Figures", f"unknown figure {name!r} (expected one of {' '.join(FIGURES)})"))
                 elif contract is None:
                     found.append(Problem("Figures", f"figure {name} needs a Contract"))
-                elif self.game in ("asszorti", "altiansz") or not allowed(name, contract, self.options):
+                elif self.game in ("asszorti", "altiansz"):
+                    found.append(Problem("Figures", f"{self.game} has no figures (found {name})"))
+                elif not allowed(name, contract, self.options):
                     found.append(Problem("Figures", not_allowed_reason(name, contract, self.options)))
                 elif name in HELD_CARD_FIGURES and not self.hands.get(seat, 0) >> self._held_card(name) & 1:
                     card = self.pack.card_name(self._held_card(name))
@@ -179,7 +183,7 @@ class Deal:
 
     def _play_problems(self) -> list[Problem]:
         if self.play_leader is not None and self.play_leader != self.first_leader:
-            return [Problem("Play", f"the first trick is led by {self.first_leader}, found {self.play_leader}", 0)]
+            return [Problem("Play", f"the first trick is led by {self.first_leader}, found {self.play_leader}")]
         position = self.position()
         for index, card in enumerate(self.play):
             try:

@@ -119,6 +119,13 @@ class Goal:
         """AND an OR of alternatives into the predicate (distributing into terms)."""
         self.terms = [both(t, alt) for t, alt in itertools.product(self.terms, alternatives)]
 
+    @property
+    def additive(self) -> bool:
+        """One coordinate, one term, no hard constraint: the core's value search serves,
+        and its table entries hold for any threshold."""
+        hard = self.capture or self.win_all or self.win_none or self.specials
+        return len(self.coef_points) == 1 and len(self.terms) == 1 and not hard
+
     def cards(self) -> CardSet:
         """Cards that the objective treats individually."""
         result = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from .deal import Deal
-from .figures import allowed_figures
+from .figures import POINT_THRESHOLDS, allowed_figures
 from .objectives import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, Together
 from .rules import Kind
 from .solver import DEFAULT_TABLE_BYTES, Solver
@@ -60,11 +60,12 @@ def solve(deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES)
     if deal.contract.is_point_game:
         declarer = setting.declarer
         result.declarer_points = solver.value(declarer)
+        # Questions on one coordinate back to back: they share the core's table.
+        names = sorted(allowed_figures(deal.contract, deal.options), key=lambda n: n not in POINT_THRESHOLDS)
+        order = [declarer] + list(setting.defenders)
+        figures = {s: {name: solver.ask(FigureMade(s, name)) for name in names} for s in order}
         result.game = solver.ask(GameWon())
-        names = allowed_figures(deal.contract, deal.options)
-        result.figures = {
-            seats[s]: {name: solver.ask(FigureMade(s, name)) for name in names} for s in range(setting.seats)
-        }
+        result.figures = {seats[s]: figures[s] for s in range(setting.seats)}
         result.announced = {
             seat: {name: result.figures[seat][name] for name in names_}
             for seat, names_ in deal.figures.items()

@@ -123,7 +123,7 @@ def test_unknown_dealer():
 
 @pytest.mark.parametrize("contract", ["P", "NT", "BETLI"])
 def test_missing_declarer(contract):
-    only_problem(make_deal(contract=contract, declarer=None), "Declarer", contract, "needs a Declarer")
+    only_problem(make_deal(contract=contract, declarer=None), "Contract", contract, "needs a Declarer")
 
 
 @pytest.mark.parametrize("game, declarer", [("alsos", "D"), ("alsos-4", "D"), ("alsos-2", "C")])
@@ -200,7 +200,7 @@ def test_every_problem_is_reported_at_once():
         figures={"A": ("tuletroa",)},
         dealer="Q",
     )
-    assert {p.tag for p in deal.problems()} == {"Deal", "Talon", "Declarer", "Figures", "Dealer"}
+    assert {p.tag for p in deal.problems()} == {"Deal", "Talon", "Contract", "Figures", "Dealer"}
 
 
 # --- the play --------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_illegal_play_is_reported_with_its_index(play, index, fragments):
 )
 def test_play_leader_mismatch(contract, declarer, leader):
     deal = make_deal(contract=contract, declarer=declarer, play="MA", play_leader=leader)
-    only_problem(deal, "Play", deal.first_leader, leader, play_index=0)
+    only_problem(deal, "Play", deal.first_leader, leader, play_index=None)
 
 
 def test_ultimo_hold_makes_an_early_seven_illegal():

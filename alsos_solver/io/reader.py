@@ -38,6 +38,7 @@ DEFAULT_GAME = "alsos"
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 _WORD = re.compile(r"\S+")
+_SPACES = re.compile(r"\s*")
 _VALUE_RUN = re.compile(r'[^"\\]*')
 _QUOTED_OR_BRACE = re.compile(r'"(?:[^"\\]|\\.)*"?|\{')
 
@@ -245,18 +246,15 @@ def _parse_tag(text: str, number: int) -> _Tag:
     pos = _skip_spaces(text, name.end())
     if not text.startswith('"', pos):
         raise _Error(number, pos + 1, f"expected a quoted value after the tag name {name.group()}, found {_show(text[pos:])}")
-    value, escapes, end = _quoted(text, pos, number)
+    quote = pos
+    value, escapes, end = _quoted(text, quote, number)
     pos = _skip_spaces(text, end)
     if not text.startswith("]", pos):
         raise _Error(number, pos + 1, f"expected ']' after the value of tag {name.group()}, found {_show(text[pos:])}")
     rest = _skip_spaces(text, pos + 1)
     if rest < len(text):
         raise _Error(number, rest + 1, f"expected the end of the line after a tag pair, found {_show(text[rest:])}")
-    return _Tag(name.group(), value, number, name.start() + 1, pos_after(pos=end, value=value), escapes)
-
-
-def pos_after(pos: int, value: str) -> int:
-    raise NotImplementedError
+    return _Tag(name.group(), value, number, name.start() + 1, quote + 2, escapes)
 
 
 def _quoted(text: str, pos: int, number: int) -> tuple[str, tuple[int, ...], int]:
@@ -269,7 +267,7 @@ def _quoted(text: str, pos: int, number: int) -> tuple[str, tuple[int, ...], int
         run = _VALUE_RUN.match(text, i)
         pieces.append(run.group())
         length, i = length + len(run.group()), run.end()
-        if i + (text[i:i + 1] == "\\") >= len(text):
+        if i == len(text) or (text[i] == "\\" and i + 1 == len(text)):
             raise _Error(number, pos + 1, "unterminated quoted value (expected a closing '\"' on the same line)")
         if text[i] == '"':
             return "".join(pieces), tuple(escapes), i + 1
@@ -281,7 +279,7 @@ def _quoted(text: str, pos: int, number: int) -> tuple[str, tuple[int, ...], int
 
 
 def _skip_spaces(text: str, pos: int) -> int:
-    return len(text) - len(text[pos:].lstrip()) if pos < len(text) else pos
+    return _SPACES.match(text, pos).end()
 
 
 def _show(text: str) -> str:
@@ -392,7 +390,7 @@ def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
     for index, token in enumerate(tokens):
         if index == len(seats):
             raise _Error(token.line, token.column, f"more hands than seats: {spec.name} has {len(seats)} ({' '.join(seats)})")
-        prefix, colon, text = token.text.partition(":")
+        prefix, colon, text = token.text.rpartition(":")
         if colon:
             seat = _seat(_Token(prefix, token.line, token.column), spec, seats)
             if index == 0:

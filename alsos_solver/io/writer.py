@@ -1,0 +1,97 @@
+"""Writing deals in the deal format (docs/format.md); :mod:`.reader` reads every file written."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from typing import TextIO
+
+from ..cards import cards_of
+from ..deal import Deal
+from ..figures import canonical
+from .reader import CORE_TAGS, DEFAULT_GAME, TAG_NAME
+
+
+def dumps(deals: Iterable[Deal]) -> str:
+    """The deals as the text of a deal file (see :func:`dump`)."""
+    buffer = io.StringIO()
+    _write(deals, buffer)
+    return buffer.getvalue()
+
+
+def dump(deals: Iterable[Deal], file: str | os.PathLike[str] | TextIO) -> None:
+    """Write the deals to a path (UTF-8, ``\\n`` line ends) or to an open text file.
+
+    Each deal is its other tags (``Deal.tags``) in order, then the core tags that are
+    set, in the order Game, Dealer, Deal, Talon, Contract, Declarer, Figures, Variant,
+    Melds, Play, then its trick lines; one blank line between deals, a newline at the end.
+    ValueError for a tag the reader could not read back (a bad name, a line break or NUL).
+    """
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "w", encoding="utf-8", newline="\n") as stream:
+            _write(deals, stream)
+    else:
+        _write(deals, file)
+
+
+def _write(deals: Iterable[Deal], stream: TextIO) -> None:
+    for index, deal in enumerate(deals):
+        if index:
+            stream.write("\n")
+        stream.write(_deal_text(deal))
+
+
+def _deal_text(deal: Deal) -> str:
+    lines = [_tag_pair(name, value) for name, value in _tags(deal)]
+    size, pack = len(deal.spec.active), deal.pack
+    for start in range(0, len(deal.play), size):
+        lines.append(" ".join(pack.card_name(card) for card in deal.play[start:start + size]))
+    return "\n".join(lines) + "\n"
+
+
+def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
+    """The tag pairs of a deal, in writing order; a core tag only when it is set."""
+    for name, value in deal.tags.items():
+        if name in CORE_TAGS or not TAG_NAME.fullmatch(name):
+            raise ValueError(f"cannot write tag {name!r}: expected a name of letters, digits, _ other than {', '.join(CORE_TAGS)}")
+        yield name, value
+    spec, pack = deal.spec, deal.pack
+    if deal.game != DEFAULT_GAME:
+        yield "Game", deal.game
+    if deal.dealer is not None:
+        yield "Dealer", deal.dealer
+    hands = (
+        "-" if seat not in spec.active and not deal.hands.get(seat, 0) else pack.hand_name(deal.hands.get(seat, 0))
+        for seat in spec.seats
+    )
+    yield "Deal", "A:" + " ".join(hands)
+    if deal.talon is not None:
+        yield "Talon", " ".join(pack.card_name(card) for card in cards_of(deal.talon))
+    if deal.contract is not None:
+        yield "Contract", spec.contract_token(deal.contract)
+    if deal.declarer is not None:
+        yield "Declarer", deal.declarer
+    figures = {seat: tuple(map(canonical, names)) for seat, names in deal.figures.items() if names}
+    if figures:
+        yield "Figures", _seat_lists(figures)
+    variant = deal.options.to_variant()
+    if variant:
+        yield "Variant", variant
+    if deal.declared:
+        yield "Melds", _seat_lists({seat: kinds or ("none",) for seat, kinds in deal.declared.items()})
+    if deal.play:
+        yield "Play", deal.play_leader or deal.first_leader
+
+
+def _seat_lists(names: dict[str, tuple[str, ...]]) -> str:
+    """``A:name,name B:name``, seats in playing order (which is the letters' order)."""
+    return " ".join(f"{seat}:{','.join(names[seat])}" for seat in sorted(names))
+
+
+def _tag_pair(name: str, value: str) -> str:
+    """``[Name "value"]`` with ``\\`` and ``"`` escaped; a value is one line, without NUL."""
+    if any(char in value for char in "\n\r\0"):
+        raise ValueError(f"cannot write tag {name}: its value {value!r} holds a line break or NUL")
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'

@@ -1,0 +1,296 @@
+"""The command line's view layer: deals and double-dummy results as rich renderables,
+and as JSON-ready records.
+
+Nothing here decides anything about the game: every answer comes from the library
+(:func:`~alsos_solver.melds.deal_melds`, :func:`~alsos_solver.solve.solve`); this module
+only lays it out. Rich prints plain text (no colour, same layout) when the output is not a
+terminal, which is what the README shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .cards import SUIT_SYMBOLS, CardSet, Pack, cards_of
+from .deal import Deal
+from .figures import FIGURES
+from .melds import MeldResult
+from .rules import Contract, Kind
+from .solve import SolveResult
+
+SUIT_STYLES = ("bold", "bold red", "bold dark_orange", "bold green")
+"""Suit colours by suit index: acorns plain, hearts red, bells orange, leaves green (the
+French pack gets the same four-colour scheme: spades, hearts, diamonds, clubs)."""
+
+SUIT_NAMES = {"hungarian": ("acorns", "hearts", "bells", "leaves"), "french": ("spades", "hearts", "diamonds", "clubs")}
+YES = Text("✓", style="bold green")
+NO = Text("✗", style="red")
+SEAT_LAYOUT = {2: ("", "A", "B", ""), 3: ("B", "A", "C", ""), 4: ("B", "A", "C", "D")}
+"""Where each seat sits in the diagram, by the number of seats: (top, left, right, bottom)."""
+NO_CONTRACT_NOTE = "No contract: a table of every contract is not available yet (analysis feature)."
+
+
+# Cards and hands
+
+
+def suit_symbol(pack: Pack, suit: int) -> Text:
+    """The suit's symbol in its colour."""
+    return Text(SUIT_SYMBOLS[pack.name][suit], style=SUIT_STYLES[suit])
+
+
+def card_text(pack: Pack, card: int) -> Text:
+    """``♥X``: the suit symbol in colour, then the rank letter."""
+    return suit_symbol(pack, pack.suit_of(card)) + Text(pack.ranks[pack.rank_of(card)])
+
+
+def cards_text(pack: Pack, cards: CardSet) -> Text:
+    """Cards in pack order, separated by spaces."""
+    return Text(" ").join(card_text(pack, card) for card in cards_of(cards))
+
+
+def suit_line(pack: Pack, hand: CardSet, suit: int) -> Text:
+    """``♣ A 9 7``, ranks high to low; ``♣ —`` for a void."""
+    ranks = [pack.ranks[r] for r in range(pack.suit_size) if hand >> pack.card(suit, r) & 1]
+    return suit_symbol(pack, suit) + " " + (" ".join(ranks) or "—")
+
+
+def hand_text(deal: Deal, seat: str) -> Text:
+    """A seat's block in the diagram: its letter and roles, then one line per suit."""
+    title = Text(seat, style="bold underline")
+    roles = seat_roles(deal, seat)
+    if roles:
+        title += Text(" " + ", ".join(roles), style="italic")
+    if seat not in deal.spec.active:
+        return Text("\n").join([title, Text("sits out", style="dim")])
+    pack, hand = deal.pack, deal.hands.get(seat, 0)
+    return Text("\n").join([title, *(suit_line(pack, hand, suit) for suit in range(len(pack.suits)))])
+
+
+def seat_roles(deal: Deal, seat: str) -> list[str]:
+    """``declarer``, ``dealer``, ``leads`` (to the first trick) as they apply."""
+    roles = []
+    if seat == deal.declarer:
+        roles.append("declarer")
+    if seat == (deal.dealer or deal.spec.default_dealer):
+        roles.append("dealer")
+    if deal.contract is not None and seat == deal.first_leader:
+        roles.append("leads")
+    return roles
+
+
+# The deal
+
+
+def contract_text(deal: Deal) -> Text:
+    """``♥ hearts`` for a trump game (Altiansz: ``game-ultimo ♥ hearts``), else the
+    token (``NT``, ``BETLI``, ``KLOPITZKY``); ``none`` without a contract."""
+    contract = deal.contract
+    if contract is None:
+        return Text("none", style="dim")
+    if contract.kind is not Kind.TRUMP:
+        return Text(deal.spec.contract_token(contract), style="bold")
+    suit = suit_symbol(deal.pack, contract.trump) + " " + Text(SUIT_NAMES[deal.pack.name][contract.trump], style="bold")
+    return Text(f"{contract.name} ", style="bold") + suit if contract.name else suit
+
+
+def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
+    """``B: abszolut, ultimo``; one line per announcing seat."""
+    return Text("\n").join(Text(f"{seat}: {', '.join(names)}") for seat, names in figures.items() if names)
+
+
+def info_table(deal: Deal) -> Table:
+    """The middle of the diagram: contract, declarer, talon, announced figures, variant."""
+    info = Table.grid(padding=(0, 1))
+    info.add_column(style="dim")
+    info.add_column()
+    if deal.game != "alsos":
+        info.add_row("Game", deal.game)
+    info.add_row("Contract", contract_text(deal))
+    if deal.declarer is not None:
+        info.add_row("Declarer", deal.declarer)
+    if deal.talon is not None:
+        info.add_row("Talon", cards_text(deal.pack, deal.talon))
+    if any(deal.figures.values()):
+        info.add_row("Figures", figures_text(deal.figures))
+    variant = deal.options.to_variant()
+    if variant:
+        info.add_row("Variant", variant)
+    if deal.play:
+        info.add_row("Play", f"{len(deal.play)} cards recorded (solved from the first lead)")
+    return info
+
+
+def diagram(deal: Deal) -> Table:
+    """The hands round the table (three players: B at the top, A left, C right) with the
+    contract information in the middle."""
+    top, left, right, bottom = SEAT_LAYOUT.get(len(deal.spec.seats), SEAT_LAYOUT[3])
+    grid = Table.grid(padding=(1, 3))
+    for _ in range(3):
+        grid.add_column(vertical="top")
+
+    def hand(seat: str) -> RenderableType:
+        return hand_text(deal, seat) if seat else Text("")
+
+    if top:
+        grid.add_row("", hand(top), "")
+    grid.add_row(hand(left), info_table(deal), hand(right))
+    if bottom:
+        grid.add_row("", hand(bottom), "")
+    return grid
+
+
+def melds_text(melds: MeldResult, deal: Deal) -> Text:
+    """The melds and why each does or does not score (:meth:`MeldResult.lines`)."""
+    heading = Text("Melds", style="bold")
+    if deal.contract is None:
+        return heading + Text(": they depend on the contract", style="dim")
+    lines = melds.lines()
+    if not lines:
+        return heading + Text(": none", style="dim")
+    return Text("\n").join([heading, *(Text("  " + line) for line in lines)])
+
+
+def deal_title(filename: str, index: int, deal: Deal) -> Text:
+    """``Deal 1 · puzzles/example.txt · Event name``."""
+    parts = [f"Deal {index}", filename]
+    if deal.tags.get("Event"):
+        parts.append(deal.tags["Event"])
+    return Text(" · ".join(parts), style="bold")
+
+
+def deal_panel(filename: str, index: int, deal: Deal, melds: MeldResult) -> Panel:
+    """The whole deal: the diagram and the melds, in one panel."""
+    body = Group(diagram(deal), Text(""), melds_text(melds, deal))
+    return Panel(body, title=deal_title(filename, index, deal), title_align="left", expand=False)
+
+
+# The result
+
+
+def mark(value: bool) -> Text:
+    return YES.copy() if value else NO.copy()
+
+
+def headline(deal: Deal, result: SolveResult) -> Text:
+    """What the contract comes to: the declarer's points and the game, betli, or
+    klopitzky (one line)."""
+    if result.betli is not None:
+        return Text(f"Betli: {deal.declarer} ") + (
+            Text("can lose every trick ") if result.betli else Text("cannot lose every trick ")
+        ) + mark(result.betli)
+    if result.klopitzky_safe is not None:
+        line = Text("Klopitzky, can each seat avoid paying against the other two?  ")
+        return line + Text("  ").join(Text(f"{seat} ") + mark(safe) for seat, safe in result.klopitzky_safe.items())
+    if result.declarer_points is None:
+        return Text("")
+    melds = result.melds.get(result.declarer or "", 0)
+    points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
+    points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
+    game = Text("\nGame: ") + (Text("won ", style="bold green") if result.game else Text("lost ", style="bold red"))
+    return points + game + mark(bool(result.game))
+
+
+def figures_table(deal: Deal, result: SolveResult) -> Table:
+    """Every allowed figure (rows) for every seat (columns): can that seat make it as the
+    announcer? An announced figure's cell is in brackets."""
+    assert result.figures is not None
+    seats = list(result.figures)
+    table = Table()
+    table.add_column("figure")
+    for seat in seats:
+        table.add_column(seat + (" (declarer)" if seat == result.declarer else ""), justify="center")
+    names = list(next(iter(result.figures.values()), {}))
+    for name in names:
+        row: list[RenderableType] = [Text(name) + Text(f" {FIGURES[name].english}", style="dim")]
+        for seat in seats:
+            cell = mark(result.figures[seat][name])
+            row.append(Text("[") + cell + Text("]") if name in deal.figures.get(seat, ()) else cell)
+        table.add_row(*row)
+    return table
+
+
+def announced_text(deal: Deal, result: SolveResult) -> Text:
+    """Each announced figure, makeable or not, then each side's announced items together."""
+    lines = []
+    for seat, figures in result.announced.items():
+        items = Text("  ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items())
+        lines.append(Text(f"Announced by {seat}: ") + items)
+    for side, ok in result.announced_together.items():
+        lines.append(Text(f"Together, {side}: {' + '.join(side_items(deal, side))}: ") + mark(ok))
+    return Text("\n").join(lines)
+
+
+def side_items(deal: Deal, side: str) -> list[str]:
+    """The items a side's 'together' question joins: the game (or its defeat), then the
+    side's announced figures, ``seat figure``."""
+    declarer_side = side == "declarer"
+    items = ["game" if declarer_side else "defeat the game"]
+    for seat, names in deal.figures.items():
+        if (seat == deal.declarer) == declarer_side:
+            items += [f"{seat} {name}" for name in names]
+    return items
+
+
+def footer(result: SolveResult) -> Text:
+    return Text(f"{result.nodes:,} nodes, {result.seconds:.3f} s", style="dim")
+
+
+def result_view(deal: Deal, result: SolveResult) -> Group:
+    """The double-dummy answer for the deal's contract."""
+    parts: list[RenderableType] = [Text("Double-dummy result", style="bold underline"), headline(deal, result)]
+    if result.figures is not None:
+        parts += [Text("Figures each seat can make (announced in [ ])", style="bold"), figures_table(deal, result)]
+    if result.announced:
+        parts.append(announced_text(deal, result))
+    parts.append(footer(result))
+    return Group(*parts)
+
+
+def no_contract_view() -> Text:
+    return Text(NO_CONTRACT_NOTE, style="italic")
+
+
+# JSON
+
+
+def hand_token(deal: Deal, seat: str) -> str:
+    """A hand as the deal format writes it; ``-`` for a seat that sits out."""
+    hand = deal.hands.get(seat, 0)
+    return "-" if seat not in deal.spec.active and not hand else deal.pack.hand_name(hand)
+
+
+def deal_record(deal: Deal) -> dict[str, Any]:
+    """The deal as JSON-ready data (the ``deal`` key of :func:`record`)."""
+    pack, spec = deal.pack, deal.spec
+    contract: Contract | None = deal.contract
+    return {
+        "game": deal.game,
+        "dealer": deal.dealer or spec.default_dealer,
+        "hands": {seat: hand_token(deal, seat) for seat in spec.seats},
+        "talon": None if deal.talon is None else " ".join(pack.card_name(c) for c in cards_of(deal.talon)),
+        "contract": None if contract is None else spec.contract_token(contract),
+        "declarer": deal.declarer,
+        "figures": {seat: list(names) for seat, names in deal.figures.items()},
+        "variant": deal.options.to_variant(),
+        "tags": dict(deal.tags),
+    }
+
+
+def record(filename: str, index: int, deal: Deal, melds: MeldResult, result: SolveResult | None) -> dict[str, Any]:
+    """One deal's JSON object: where it is, the deal, the melds, and the keys of
+    :meth:`SolveResult.to_json` when it was solved."""
+    data: dict[str, Any] = {
+        "file": filename,
+        "index": index,
+        "deal": deal_record(deal),
+        "melds": dict(melds.points),
+        "meld_lines": melds.lines(),
+    }
+    if result is not None:
+        data |= result.to_json()
+    return data
