@@ -732,12 +732,14 @@ cdef class Core:
         Bisection over null-window :func:`value_search` probes (MTD-bi): each probe's
         fail-soft result narrows [lower, upper], and all probes share the table."""
         cdef State* s = &self.s
-        cdef int lower, upper, beta, found, start, points, tricks
+        cdef int lower, upper, beta, found, start, points, tricks, i
         if not self.additive:
             raise ValueError("value() needs an additive objective")
         self._start([], prefix)
         start = s.acc[0]
-        points = s.hand_points + s.last_bonus
+        points = s.hand_points + (s.last_bonus if s.trick_no < s.ntricks else 0)
+        for i in range(s.trick_len):
+            points += s.points[s.cards[s.trick_no][i]]
         tricks = s.ntricks - s.trick_no
         lower = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
         upper = s.inc_max[0][0] * points + s.inc_max[0][1] * tricks

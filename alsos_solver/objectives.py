@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .cards import Card, CardSet, HUNGARIAN
 from .deal import Deal
 from .figures import POINT_THRESHOLDS, allowed
+from .melds import deal_melds
 from .position import Position
 from .rules import Contract, Kind, TrickRules
 
@@ -38,8 +39,6 @@ class Setting:
 
     @classmethod
     def of(cls, deal: Deal) -> Setting:
-        from .melds import deal_melds  # melds read the deal model; imported late to keep layers one-way
-
         if deal.contract is None:
             raise ValueError("a question needs a deal with a contract")
         active = deal.spec.active
@@ -169,6 +168,15 @@ class Question:
         """The question's meaning, read off the finished play (reference solver)."""
         raise NotImplementedError
 
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        """The answer if values already found decide it, else None.
+
+        ``values[seat]`` is the most card points that seat's side can force for it (the
+        whole play, with the same position and play rules); ``total`` is every point in
+        play, the last trick included. The points are shared out: the seats' points sum
+        to ``total``."""
+        return None
+
     def goal(self, setting: Setting) -> Goal:
         goal = Goal(self.team(setting))
         self.build(setting, goal)
@@ -208,6 +216,20 @@ class SeatPoints(Question):
     def achieved(self, setting: Setting, end: Position) -> bool:
         return end.points[self.seat] >= self.at_least
 
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        return points_decided(setting, self.seat, self.at_least, values, total)
+
+
+def points_decided(setting: Setting, seat: int, at_least: int, values: dict[int, int], total: int) -> bool | None:
+    """``seat`` reaching ``at_least`` points, from values found: its own value decides; the
+    declarer's value V bounds a defender, who ends with at most total - V (the declarer
+    takes at least V whatever the defenders do)."""
+    if seat in values:
+        return values[seat] >= at_least
+    if seat != setting.declarer and setting.declarer in values and total - values[setting.declarer] < at_least:
+        return False
+    return None
+
 
 @dataclass(frozen=True)
 class GameWon(Question):
@@ -228,6 +250,23 @@ class GameWon(Question):
         total = totals(setting, end)
         return all(total[setting.declarer] > total[k] for k in setting.defenders)
 
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        """From the declarer's value V. The game needs D - E_k >= t_k = m_k - m_D + 1 for
+        each defender k. Won: the declarer can take V, and then each defender has at most
+        total - V, so 2V - total >= t_k for all k suffices. Lost: the defenders can hold
+        the declarer to V, and the conditions summed need (n)D - total >= sum t_k, where
+        n is the number of seats; if (n)V - total falls short, no line wins."""
+        dec = setting.declarer
+        if dec not in values:
+            return None
+        value, melds = values[dec], setting.melds
+        needs = [melds[k] - melds[dec] + 1 for k in setting.defenders]
+        if all(2 * value - total >= t for t in needs):
+            return True
+        if setting.seats * value - total < sum(needs):
+            return False
+        return None
+
 
 @dataclass(frozen=True)
 class GameDefeated(Question):
@@ -247,6 +286,10 @@ class GameDefeated(Question):
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return not GameWon().achieved(setting, end)
+
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        won = GameWon().decided(setting, values, total)
+        return None if won is None else not won
 
 
 CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
@@ -324,6 +367,15 @@ class FigureMade(Question):
             goal.win_all = goal.win_all | {seat}
         else:
             raise ValueError(f"unknown figure {name!r}")
+
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        name, seat = self.figure, self.seat
+        if name == "kassza":
+            return (GameWon() if seat == setting.declarer else GameDefeated()).decided(setting, values, total)
+        if name in POINT_THRESHOLDS:
+            offset = setting.melds[seat] if name == "ketszaz" else 0
+            return points_decided(setting, seat, self._threshold(setting) - offset, values, total)
+        return None
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         name, seat = self.figure, self.seat
@@ -413,3 +465,9 @@ class Together(Question):
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return all(item.achieved(setting, end) for item in self.items)
+
+    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
+        """Only a refusal carries over: items made one by one may need different lines."""
+        if any(item.decided(setting, values, total) is False for item in self.items):
+            return False
+        return None

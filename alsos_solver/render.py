@@ -16,15 +16,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .cards import SUIT_SYMBOLS, CardSet, Pack, cards_of
+from .cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
 from .deal import Deal
 from .figures import FIGURES
 from .melds import MeldResult
 from .rules import Contract, Kind
 from .solve import SolveResult
 
-SUIT_STYLES = ("bold", "bold red", "bold dark_orange", "bold green")
-"""Suit colours by suit index: acorns plain, hearts red, bells orange, leaves green (the
+SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
+"""Suit colours by suit index: acorns plain, hearts red, bells yellow, leaves green (the
 French pack gets the same four-colour scheme: spades, hearts, diamonds, clubs)."""
 
 SUIT_NAMES = {"hungarian": ("acorns", "hearts", "bells", "leaves"), "french": ("spades", "hearts", "diamonds", "clubs")}
@@ -39,11 +39,11 @@ NO_CONTRACT_NOTE = "No contract: a table of every contract is not available yet 
 
 
 def suit_symbol(pack: Pack, suit: int) -> Text:
-    """The suit's symbol in its colour."""
-    return Text(SUIT_SYMBOLS[pack.name][suit], style=SUIT_STYLES[suit])
+    """The suit's symbol in its colour (a styled span, so text added after it is plain)."""
+    return Text.assemble((SUIT_SYMBOLS[pack.name][suit], SUIT_STYLES[suit]))
 
 
-def card_text(pack: Pack, card: int) -> Text:
+def card_text(pack: Pack, card: Card) -> Text:
     """``♥X``: the suit symbol in colour, then the rank letter."""
     return suit_symbol(pack, pack.suit_of(card)) + Text(pack.ranks[pack.rank_of(card)])
 
@@ -61,10 +61,10 @@ def suit_line(pack: Pack, hand: CardSet, suit: int) -> Text:
 
 def hand_text(deal: Deal, seat: str) -> Text:
     """A seat's block in the diagram: its letter and roles, then one line per suit."""
-    title = Text(seat, style="bold underline")
+    title = Text.assemble((seat, "bold underline"))
     roles = seat_roles(deal, seat)
     if roles:
-        title += Text(" " + ", ".join(roles), style="italic")
+        title.append(" " + ", ".join(roles), style="italic")
     if seat not in deal.spec.active:
         return Text("\n").join([title, Text("sits out", style="dim")])
     pack, hand = deal.pack, deal.hands.get(seat, 0)
@@ -95,7 +95,7 @@ def contract_text(deal: Deal) -> Text:
     if contract.kind is not Kind.TRUMP:
         return Text(deal.spec.contract_token(contract), style="bold")
     suit = suit_symbol(deal.pack, contract.trump) + " " + Text(SUIT_NAMES[deal.pack.name][contract.trump], style="bold")
-    return Text(f"{contract.name} ", style="bold") + suit if contract.name else suit
+    return Text.assemble((f"{contract.name} ", "bold"), suit) if contract.name else suit
 
 
 def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
@@ -146,12 +146,12 @@ def diagram(deal: Deal) -> Table:
 
 def melds_text(melds: MeldResult, deal: Deal) -> Text:
     """The melds and why each does or does not score (:meth:`MeldResult.lines`)."""
-    heading = Text("Melds", style="bold")
+    heading = Text.assemble(("Melds", "bold"))
     if deal.contract is None:
-        return heading + Text(": they depend on the contract", style="dim")
+        return heading.append(": they depend on the contract", style="dim")
     lines = melds.lines()
     if not lines:
-        return heading + Text(": none", style="dim")
+        return heading.append(": none", style="dim")
     return Text("\n").join([heading, *(Text("  " + line) for line in lines)])
 
 

@@ -57,7 +57,8 @@ class Solver:
             self.push(card)
         self._holds: dict[Card, int] | None = None
         self._loaded: tuple | None = None  # the loaded goal's shape and terms
-        self._values: dict[tuple, int] = {}  # (seat, prefix, holds) -> value(seat)
+        self._values: dict[tuple, dict[int, int]] = {}  # (prefix, holds) -> seat -> value(seat)
+        self._total = rules.total_points(deal.in_play)
         self.stats = Stats()
 
     @property
@@ -81,11 +82,11 @@ class Solver:
         try:
             if not question.possible(self.setting):
                 return False
-            goal = question.goal(self.setting)
-            known = self._known_answer(goal, self.deal.holds() | question.holds(self.setting))
+            holds = self.deal.holds() | question.holds(self.setting)
+            known = question.decided(self.setting, self._values.get(self._value_key(holds), {}), self._total)
             if known is not None:
                 return known
-            self._load(question, goal)
+            self._load(question, question.goal(self.setting))
             return self.core.query([], self._prefix)
         finally:
             self._count(started, nodes, hits)
@@ -98,32 +99,12 @@ class Solver:
         question = SeatPoints(seat, 0)
         self._load(question, question.goal(self.setting))
         result = self.core.value(self._prefix)
-        self._values[self._value_key(seat, self.deal.holds())] = result
+        self._values.setdefault(self._value_key(self.deal.holds()), {})[seat] = result
         self._count(started, nodes, hits)
         return result
 
-    def _value_key(self, seat: int, holds: dict[Card, int]) -> tuple:
-        return seat, tuple(self._prefix), tuple(sorted(holds.items()))
-
-    def _known_answer(self, goal: Goal, holds: dict[Card, int]) -> bool | None:
-        """Answer a points threshold from values already found, without a search.
-
-        A seat's own value decides it. The declarer's value V bounds any defender: the
-        points in play (T, the last trick included) are shared out, and the declarer
-        takes at least V whatever the defenders do, so a defender ends with at most T - V.
-        """
-        if not goal.additive or any(goal.coef_tricks[0]) or sorted(goal.coef_points[0]) != [0] * (len(goal.coef_points[0]) - 1) + [1]:
-            return None
-        seat, threshold = goal.coef_points[0].index(1), goal.terms[0][0]
-        own = self._values.get(self._value_key(seat, holds))
-        if own is not None:
-            return own >= threshold
-        declarer = self.setting.declarer
-        if declarer is not None and seat != declarer:
-            bound = self._values.get(self._value_key(declarer, holds))
-            if bound is not None and self.setting.rules.total_points(self.deal.in_play) - bound < threshold:
-                return False
-        return None
+    def _value_key(self, holds: dict[Card, int]) -> tuple:
+        return tuple(self._prefix), tuple(sorted(holds.items()))
 
     def _count(self, started: float, nodes: int, hits: int) -> None:
         self.stats.nodes += self.core.nodes - nodes
