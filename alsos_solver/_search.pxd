@@ -73,5 +73,6 @@ cdef struct State:
     int bucket_shift                        # 64 - log2(buckets): a hash's top bits pick the bucket
     uint32_t generation
     uint64_t nodes
+    int aborted                             # a signal (Ctrl-C) arrived: unwind, trust nothing
     uint64_t hits
     uint64_t stores

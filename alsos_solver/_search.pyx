@@ -37,6 +37,12 @@ cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()
+    void PyErr_Clear()
+
+cdef uint64_t SIGNAL_CHECK_MASK = (1 << 20) - 1
+
 cdef uint64_t ONE = 1
 cdef uint64_t LEADER_SHIFT = 62
 cdef uint64_t CARD_BITS = (ONE << 62) - 1
@@ -364,6 +370,18 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     return n
 
 
+cdef inline int interrupted(State* s) noexcept nogil:
+    """Every 2**20 nodes, take the GIL and look for a pending signal (Ctrl-C)."""
+    if s.aborted:
+        return 1
+    if s.nodes & SIGNAL_CHECK_MASK == 0:
+        with gil:
+            if PyErr_CheckSignals() != 0:
+                PyErr_Clear()  # raised again as KeyboardInterrupt once the search has unwound
+                s.aborted = 1
+    return s.aborted
+
+
 cdef int search(State* s) noexcept nogil:
     """1 if the team can reach its target from here against best resistance, else 0."""
     cdef int moves[MAX_TRICKS]
@@ -372,6 +390,8 @@ cdef int search(State* s) noexcept nogil:
     cdef int boundary = s.trick_len == 0, first = NO_MOVE, decider = NO_MOVE
     cdef Entry* e
     s.nodes += 1
+    if interrupted(s):
+        return 0
     if boundary:
         if s.trick_no == s.ntricks:
             return satisfied(&s.obj, s.acc)
@@ -527,6 +547,8 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef int boundary = s.trick_len == 0
     cdef Entry* e
     s.nodes += 1
+    if interrupted(s):
+        return 0
     if boundary:
         if s.trick_no == s.ntricks:
             return 0
@@ -723,6 +745,7 @@ cdef class Core:
                 result = value_search(s, need - 1, need) >= need
             else:
                 result = search(s)
+        self._raise_if_aborted()
         return bool(result)
 
     def value(self, prefix) -> int:
@@ -751,7 +774,18 @@ cdef class Core:
                     upper = found
                 else:
                     lower = found
+                if s.aborted:
+                    break
+        self._raise_if_aborted()
         return start + lower
+
+    cdef _raise_if_aborted(self):
+        """After a signal: entries written while unwinding are unfounded, so the
+        generation moves on; then the signal's exception (KeyboardInterrupt) is raised."""
+        if self.s.aborted:
+            self.s.aborted = 0
+            self.s.generation += 1
+            raise KeyboardInterrupt
 
     cdef bint _start(self, acc, prefix):
         """Reset to the first lead with ``acc``, replay ``prefix``; False if it broke a

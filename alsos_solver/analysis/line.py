@@ -1,0 +1,101 @@
+"""A line of best play by both sides that achieves the position's double-dummy value.
+
+At every card the player to move plays the first card (in :func:`card_order`: suits in pack
+order, strongest first) whose value equals the position's value; the value stays the same
+all along the line, so its end reaches it: the declarer's final card points for the value
+question, the question's ``achieved`` for a yes/no question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..deal import Deal
+from ..objectives import Question
+from .card_values import Probe, Value
+from .questions import SEAT_LETTERS, default_question, question_name
+
+
+@dataclass
+class LineTrick:
+    """One trick of the line: its number (1-based), leader, cards in play order (the first
+    trick may begin with cards of the Play section), winner, and the points it is worth
+    (card points, the last trick's bonus included)."""
+
+    trick: int
+    leader: str
+    cards: list[str]
+    winner: str | None
+    points: int | None
+
+    def to_json(self) -> dict:
+        return {"trick": self.trick, "leader": self.leader, "cards": list(self.cards),
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass
+class Line:
+    """The line from the position after ``after`` cards of the Play section to the end;
+    ``value`` is the position's value, which the line reaches."""
+
+    question: str
+    after: int
+    value: Value
+    is_value: bool
+    tricks: list[LineTrick] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "question": self.question,
+            "after": self.after,
+            "line": [trick.to_json() for trick in self.tricks],
+            "value": self.value,
+        }
+
+    def lines(self) -> list[str]:
+        shown = f"{self.value} points" if self.is_value else ("made" if self.value else "failed")
+        result = [f"{self.question} after {self.after} cards: {shown} with best play"]
+        for trick in self.tricks:
+            won = "" if trick.winner is None else f", {trick.winner} wins {trick.points}"
+            result.append(f"trick {trick.trick}: {trick.leader} leads {' '.join(trick.cards)}{won}")
+        return result
+
+
+def optimal_line(deal: Deal, question: Question | None = None, after: int | None = None) -> Line:
+    """A line of best play from the position after ``after`` cards of the Play section
+    (None: from the first lead) to the end of play; ``question`` None asks the deal's
+    :func:`default_question`."""
+    after = after or 0
+    if after > len(deal.play):
+        raise ValueError(f"after {after} cards, but the Play section holds {len(deal.play)}")
+    if question is None:
+        question = default_question(deal, after)
+    probe = Probe(deal, question, after)
+    position = probe.position
+    value = probe.value()
+    first_trick, played = position.trick_index, after
+    while not position.is_over:
+        for card in probe.legal():
+            if probe.card_value(card) == value:
+                probe.push(card)
+                played += 1
+                break
+        else:  # cannot happen: some card keeps a minimax value
+            raise AssertionError(f"no card keeps the value {value} after {played} cards")
+    result = Line(question_name(question), after, value, probe.is_value)
+    name, rules = deal.pack.card_name, deal.rules
+    last = deal.spec.hand_size - 1
+    for index in range(first_trick, len(position.tricks)):
+        trick = position.tricks[index]
+        if not trick.cards:
+            continue
+        done = index < len(position.winners)
+        points = sum(rules.points[c] for c in trick.cards) + (rules.last_trick_bonus if index == last else 0)
+        result.tricks.append(LineTrick(
+            trick=index + 1,
+            leader=SEAT_LETTERS[trick.leader],
+            cards=[name(c) for c in trick.cards],
+            winner=SEAT_LETTERS[position.winners[index]] if done else None,
+            points=points if done else None,
+        ))
+    return result
