@@ -254,11 +254,12 @@ cdef inline int table_answer(const Entry* e, const int* acc, int ndim) noexcept 
     return -1
 
 
-cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
-    """Remember that the team wins (or loses) here with the current ``acc``."""
+cdef Entry* claim(State* s, uint64_t key, int best) noexcept nogil:
+    """The entry for ``key``, taking over a slot of its bucket if it has none: a slot of
+    an old generation, else the one with the fewest cards (the cheapest to redo)."""
     cdef Entry* e = probe(s, key)
     cdef Entry* bucket
-    cdef int i, d, slot
+    cdef int i
     if e == NULL:
         bucket = bucket_of(s, key)
         e = &bucket[0]
@@ -278,6 +279,13 @@ cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
     s.stores += 1
     if best != NO_MOVE:
         e.best = <uint8_t>best
+    return e
+
+
+cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
+    """Remember that the team wins (or loses) here with the current ``acc``."""
+    cdef Entry* e = claim(s, key, best)
+    cdef int d, slot
     if result:
         if e.nwin < SLOTS:
             slot = e.nwin
@@ -436,27 +444,7 @@ cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int 
     """Value search entries: ``win[0][0]`` holds a lower and ``loss[0][0]`` an upper bound
     on the future gain (``nwin`` / ``nloss`` say which are known). They live in their own
     table generation, never mixed with the boolean search's vectors."""
-    cdef Entry* e = probe(s, key)
-    cdef Entry* bucket
-    cdef int i
-    if e == NULL:
-        bucket = bucket_of(s, key)
-        e = &bucket[0]
-        for i in range(4):
-            if bucket[i].generation != s.generation:
-                e = &bucket[i]
-                break
-            if bucket[i].cards < e.cards:
-                e = &bucket[i]
-        e.key = key
-        e.generation = s.generation
-        e.cards = __builtin_popcountll(key & CARD_BITS)
-        e.nwin = 0
-        e.nloss = 0
-        e.best = NO_MOVE
-    s.stores += 1
-    if best != NO_MOVE:
-        e.best = <uint8_t>best
+    cdef Entry* e = claim(s, key, best)
     if lower > -BIG and (not e.nwin or lower > e.win[0][0]):
         e.win[0][0] = <int16_t>lower
         e.nwin = 1

@@ -70,6 +70,7 @@ class Probe:
     def __init__(self, deal: Deal, question: Question, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES):
         self.deal = deal
         self.question = question
+        self.after = after
         self.solver = Solver(deal, after=after, table_bytes=table_bytes)
         self.setting = self.solver.setting
         self.is_value = is_value_question(question)
@@ -78,6 +79,16 @@ class Probe:
         else:
             self.solver.position.holds = deal.holds() | question.holds(self.setting)
         self.team = question.team(self.setting)
+
+    @classmethod
+    def of(cls, deal: Deal, question: Question | None, after: int | None) -> Probe:
+        """A probe after ``after`` cards of the Play section (None: at the first lead) for
+        ``question`` (None: the deal's :func:`default_question`); ValueError if the Play
+        section is shorter."""
+        after = after or 0
+        if after > len(deal.play):
+            raise ValueError(f"after {after} cards, but the Play section holds {len(deal.play)}")
+        return cls(deal, question or default_question(deal, after), after)
 
     @property
     def position(self):
@@ -158,13 +169,8 @@ def card_values(deal: Deal, question: Question | None = None, after: int | None 
     """The value of every legal card of the player to move after ``after`` cards of the
     Play section (None: at the first lead); ``question`` None asks the deal's
     :func:`default_question`. ValueError when the play is over."""
-    after = after or 0
-    if after > len(deal.play):
-        raise ValueError(f"after {after} cards, but the Play section holds {len(deal.play)}")
-    if question is None:
-        question = default_question(deal, after)
-    probe = Probe(deal, question, after)
-    position = probe.position
+    probe = Probe.of(deal, question, after)
+    question, after, position = probe.question, probe.after, probe.position
     if position.is_over:
         raise ValueError(f"the play is over after {after} cards: no card to play")
     legal = probe.legal()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..deal import Deal
 from ..objectives import Question
 from .card_values import Probe, Value
-from .questions import SEAT_LETTERS, default_question, question_name
+from .questions import SEAT_LETTERS, question_name
 
 
 @dataclass
@@ -65,13 +65,8 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
     """A line of best play from the position after ``after`` cards of the Play section
     (None: from the first lead) to the end of play; ``question`` None asks the deal's
     :func:`default_question`."""
-    after = after or 0
-    if after > len(deal.play):
-        raise ValueError(f"after {after} cards, but the Play section holds {len(deal.play)}")
-    if question is None:
-        question = default_question(deal, after)
-    probe = Probe(deal, question, after)
-    position = probe.position
+    probe = Probe.of(deal, question, after)
+    question, after, position = probe.question, probe.after, probe.position
     value = probe.value()
     first_trick, played = position.trick_index, after
     while not position.is_over:
