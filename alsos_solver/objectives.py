@@ -21,6 +21,7 @@ from .figures import POINT_THRESHOLDS, allowed
 from .melds import deal_melds
 from .position import Position
 from .rules import Contract, Kind, TrickRules
+from .rules.games import SOLVABLE
 
 NO_LIMIT = -30000
 
@@ -39,6 +40,8 @@ class Setting:
 
     @classmethod
     def of(cls, deal: Deal) -> Setting:
+        if not deal.spec.solvable:
+            raise ValueError(f"solving {deal.game} deals is not supported yet (the solver answers {', '.join(SOLVABLE)})")
         if deal.contract is None:
             raise ValueError("a question needs a deal with a contract")
         active = deal.spec.active

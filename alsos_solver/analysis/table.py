@@ -17,11 +17,10 @@ from dataclasses import dataclass, field, replace
 
 from ..deal import Deal
 from ..rules import Contract, Kind
+from ..rules.games import SOLVABLE
 from ..solve import SolveResult, solve
 from ..solver import DEFAULT_TABLE_BYTES
 
-ALSOS_GAMES = ("alsos", "alsos-2", "alsos-4")
-"""The games with trump, no-trump, betli and klopitzky contracts (and figures)."""
 
 Progress = Callable[[int, int], object]
 """``progress(done, total)``: called with ``done = 0`` before the first solve and after
@@ -157,8 +156,8 @@ def contract_table(
     by ``progress``) stops the work: the table of what was finished comes back with
     ``complete = False``. ValueError if the game has no such contracts or the hands are
     not sound."""
-    if deal.game not in ALSOS_GAMES:
-        raise ValueError(f"the contract table is for the Alsós games ({', '.join(ALSOS_GAMES)}), not {deal.game}")
+    if not deal.spec.solvable:
+        raise ValueError(f"the contract table is for the Alsós games ({', '.join(SOLVABLE)}), not {deal.game}")
     spec = deal.spec
     seats, tokens = tuple(spec.active), contract_tokens(deal)
     klopitzky = contract_deal(deal, Contract(Kind.KLOPITZKY), None)

@@ -22,6 +22,7 @@ class GameSpec:
     hand_size: int
     talon_size: int
     default_dealer: str
+    solvable: bool  # the solver's questions are written for it (the Alsós games, for now)
 
     def seat_index(self, seat: str) -> int:
         return self.seats.index(seat)
@@ -89,13 +90,16 @@ def _parse_altiansz(text: str, pack: Pack) -> Contract:
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
     for spec in (
-        GameSpec("alsos", HUNGARIAN, "ABC", "ABC", 9, 5, "C"),
-        GameSpec("alsos-2", HUNGARIAN, "AB", "AB", 12, 8, "B"),
-        GameSpec("alsos-4", HUNGARIAN, "ABCD", "ABC", 9, 5, "D"),
-        GameSpec("asszorti", FRENCH, "ABC", "ABC", 11, 3, "C"),
-        GameSpec("altiansz", HUNGARIAN, "ABC", "ABC", 9, 5, "C"),
+        GameSpec("alsos", HUNGARIAN, "ABC", "ABC", 9, 5, "C", True),
+        GameSpec("alsos-2", HUNGARIAN, "AB", "AB", 12, 8, "B", True),
+        GameSpec("alsos-4", HUNGARIAN, "ABCD", "ABC", 9, 5, "D", True),
+        GameSpec("asszorti", FRENCH, "ABC", "ABC", 11, 3, "C", False),
+        GameSpec("altiansz", HUNGARIAN, "ABC", "ABC", 9, 5, "C", False),
     )
 }
+
+
+SOLVABLE = tuple(name for name, spec in GAMES.items() if spec.solvable)
 
 
 def game_spec(name: str) -> GameSpec:
