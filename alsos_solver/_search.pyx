@@ -36,6 +36,7 @@ from libc.string cimport memcpy, memset
 cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
+    void __builtin_prefetch(const void*) nogil
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
@@ -136,6 +137,21 @@ cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mas
     return 1
 
 
+cdef inline Entry* bucket_of(const State* s, uint64_t key) noexcept nogil:
+    """The 4-entry bucket of a key: the top bits of a multiplicative hash."""
+    return s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> s.bucket_shift)
+
+
+cdef inline void prefetch_bucket(const State* s) noexcept nogil:
+    """Start loading the table bucket of the position a finished trick leads to: the
+    search probes it a little later, and the load would otherwise stall it."""
+    cdef uint64_t key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+    cdef const char* bucket = <const char*>bucket_of(s, key)
+    cdef int offset
+    for offset in range(0, 4 * sizeof(Entry), 64):
+        __builtin_prefetch(bucket + offset)
+
+
 cdef int complete_trick(State* s) noexcept nogil:
     """Credit the full trick on the table to its winner; 0 if a hard constraint broke."""
     cdef const Objective* o = &s.obj
@@ -154,6 +170,7 @@ cdef int complete_trick(State* s) noexcept nogil:
     s.trick_no = t + 1
     s.trick_len = 0
     s.trick_mask = 0
+    prefetch_bucket(s)
     if o.hard:
         return constraints_hold(s, winner, t, mask)
     return 1
@@ -218,10 +235,6 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     if not o.hard and satisfied(o, lo):
         return 1
     return -1
-
-
-cdef inline Entry* bucket_of(const State* s, uint64_t key) noexcept nogil:
-    return s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> s.bucket_shift)
 
 
 cdef inline Entry* probe(const State* s, uint64_t key) noexcept nogil:

@@ -12,8 +12,12 @@ from .cards import Card, CardSet, Pack
 from .figures import FIGURES, allowed, not_allowed_reason
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
+from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool
+from .rules.games import SOLVABLE
 
 MELD_KINDS = ("sequences", "vannak", "bela")
+KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+"""The kontra levels in order; each is said from the front (``f``) or the back (``b``)."""
 HELD_CARD_FIGURES = {"ultimo": 0, "nyolcas": 1}
 """Figures whose trump card is kept back: for the last trick, for the one before it."""
 HELD_CARD_RANKS = {"ultimo": "7", "nyolcas": "8"}
@@ -35,6 +39,14 @@ class Deal:
     ``hands`` maps every seat of the game to its hand when the first card is led (after
     any exchange); ``declared`` overrides which meld kinds a seat declares (a seat not in
     it declares everything that scores); ``tags`` keeps other tags (Event, ...) in order.
+
+    ``front`` lists, per seat, the announced figures (of ``figures``) said from the front
+    (a figure not in it is from the back); ``kontra`` maps an item, ``'game'`` or
+    ``'SEAT:figure'``, to its kontra levels in order, one letter each, ``f`` said from the
+    front and ``b`` from the back (``'fb'``: kontra from the front, rekontra from the back).
+    ``dealt``, ``indicator`` and ``talon_top`` (all three or none) are the deal as dealt,
+    before any trump exchange: the hands, the face-up trump indicator and the face-up top
+    card of the talon; the three hidden talon cards are the rest of the pack.
     """
 
     hands: dict[str, CardSet]
@@ -49,6 +61,11 @@ class Deal:
     play: list[Card] = field(default_factory=list)
     play_leader: str | None = None
     tags: dict[str, str] = field(default_factory=dict)
+    front: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kontra: dict[str, str] = field(default_factory=dict)
+    dealt: dict[str, CardSet] | None = None
+    indicator: Card | None = None
+    talon_top: Card | None = None
 
     @property
     def spec(self) -> GameSpec:
@@ -118,20 +135,7 @@ class Deal:
     def problems(self) -> list[Problem]:
         """Everything wrong with the deal, all at once; empty when it is sound."""
         spec, pack = self.spec, self.pack
-        found: list[Problem] = []
-        for seat in self.hands:
-            if seat not in spec.seats:
-                found.append(Problem("Deal", f"unknown seat {seat!r} (expected one of {' '.join(spec.seats)})"))
-        seen = 0
-        for seat in spec.seats:
-            hand = self.hands.get(seat, 0)
-            size = spec.hand_size if seat in spec.active else 0
-            if hand.bit_count() != size:
-                found.append(Problem("Deal", f"seat {seat} holds {hand.bit_count()} cards, expected {size}"))
-            if hand & seen:
-                twice = " ".join(pack.card_name(c) for c in range(pack.size) if (hand & seen) >> c & 1)
-                found.append(Problem("Deal", f"card {twice} dealt twice (again to seat {seat})"))
-            seen |= hand
+        found, seen = self._hand_problems(self.hands, "Deal", "holds")
         if self.talon is not None:
             if self.talon & seen:
                 twice = " ".join(pack.card_name(c) for c in range(pack.size) if (self.talon & seen) >> c & 1)
@@ -143,9 +147,30 @@ class Deal:
         if self.dealer is not None and self.dealer not in spec.seats:
             found.append(Problem("Dealer", f"unknown seat {self.dealer!r} (expected one of {' '.join(spec.seats)})"))
         found += self._contract_problems()
+        found += self._kontra_problems()
+        found += self._dealt_problems()
         if not found and self.play:
             found += self._play_problems()
         return found
+
+    def _hand_problems(self, hands: dict[str, CardSet], tag: str, verb: str) -> tuple[list[Problem], CardSet]:
+        """Unknown seats, hands of the wrong size, cards twice; and every card in them."""
+        spec, pack = self.spec, self.pack
+        found = [
+            Problem(tag, f"unknown seat {seat!r} (expected one of {' '.join(spec.seats)})")
+            for seat in hands if seat not in spec.seats
+        ]
+        seen = 0
+        for seat in spec.seats:
+            hand = hands.get(seat, 0)
+            size = spec.hand_size if seat in spec.active else 0
+            if hand.bit_count() != size:
+                found.append(Problem(tag, f"seat {seat} {verb} {hand.bit_count()} cards, expected {size}"))
+            if hand & seen:
+                twice = " ".join(pack.card_name(c) for c in range(pack.size) if (hand & seen) >> c & 1)
+                found.append(Problem(tag, f"card {twice} dealt twice (again to seat {seat})"))
+            seen |= hand
+        return found, seen
 
     def _contract_problems(self) -> list[Problem]:
         spec, found = self.spec, []
@@ -180,6 +205,119 @@ class Deal:
         if self.play and contract is None:
             found.append(Problem("Play", "a Play section needs a Contract"))
         return found
+
+    def is_front(self, seat: str, name: str) -> bool:
+        """Whether ``seat``'s figure ``name`` was announced from the front. In alsos-2
+        abszolút is always from the front (seed 003, two-player game: 'abszolút can only be
+        announced from the front')."""
+        return name in self.front.get(seat, ()) or (self.game == "alsos-2" and name == "abszolut")
+
+    def max_kontra(self) -> int:
+        """The most kontra levels: hirskontra (4), mordkontra (5) with its variant, rekontra
+        (2) under the Tompa two-player rules (seed 003: 'Doubles can only go as high as
+        rekontra')."""
+        if self.game == "alsos-2" and self.options.rules == "tompa":
+            return 2
+        return 5 if self.options.mordkontra else 4
+
+    def _kontra_problems(self) -> list[Problem]:
+        """Front and Kontra: figures of the Figures tag, volát from the back only, kontra
+        levels ``f``* then ``b``*, front kontras only on what was said from the front."""
+        found: list[Problem] = []
+        spec, contract = self.spec, self.contract
+        for tag, value in (("Front", self.front), ("Kontra", self.kontra)):
+            if value and not self.spec.solvable:
+                found.append(Problem(tag, f"{tag} is an Alsós tag ({', '.join(SOLVABLE)}), not for {self.game}"))
+        if found:
+            return found
+        for seat, names in self.front.items():
+            if seat not in spec.active:
+                found.append(Problem("Front", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))
+                continue
+            for index, name in enumerate(names):
+                if name in names[:index]:
+                    found.append(Problem("Front", f"{name} given twice for seat {seat}"))
+                elif name not in self.figures.get(seat, ()):
+                    found.append(Problem("Front", f"{seat}:{name} is in Front but not in Figures (a figure from the front must be announced)"))
+                elif name == "volat":
+                    found.append(Problem("Front", f"{seat}:volat from the front: volát is announced from the back only"))
+        most = self.max_kontra()
+        for item, levels in self.kontra.items():
+            if not levels or set(levels) - {"f", "b"}:
+                found.append(Problem("Kontra", f"kontra on {item}: expected levels as letters f (front) or b (back), found {levels!r}"))
+                continue
+            if "bf" in levels:
+                found.append(Problem("Kontra", f"kontra on {item}: {levels!r} has a level from the front after one from the back"))
+            if len(levels) > most:
+                hint = "" if self.options.mordkontra or most == 2 else ' (mordkontra needs [Variant "mordkontra=on"])'
+                found.append(Problem("Kontra", f"kontra on {item}: {len(levels)} levels, at most {most} ({', '.join(KONTRA_NAMES[:most])}){hint}"))
+            if item == "game":
+                if contract is None:
+                    found.append(Problem("Kontra", "kontra on the game needs a Contract"))
+                elif contract.kind is Kind.KLOPITZKY:
+                    found.append(Problem("Kontra", "klopitzky takes no kontra"))
+                elif contract.kind is Kind.BETLI and "f" in levels:
+                    found.append(Problem("Kontra", f"kontra on a betli from the front ({levels!r}): betli is bid with nine cards, its kontras are from the back (b) only"))
+                continue
+            seat, _, name = item.partition(":")
+            if name not in self.figures.get(seat, ()):
+                found.append(Problem("Kontra", f"kontra on {item}: not an announced figure (expected game or SEAT:figure of the Figures tag)"))
+            elif "f" in levels and not self.is_front(seat, name):
+                found.append(Problem("Kontra", f"kontra on {item} from the front ({levels!r}), but {item} is announced from the back (not in Front)"))
+        return found
+
+    def _dealt_problems(self) -> list[Problem]:
+        """The deal as dealt: all three tags, hands of the right size, no card twice, and
+        Deal's hands reachable from it by keeping, the 7 (8) swap or síber."""
+        parts = {"Dealt": self.dealt, "Indicator": self.indicator, "TalonTop": self.talon_top}
+        given = [tag for tag, value in parts.items() if value is not None]
+        if not given:
+            return []
+        if len(given) < 3:
+            missing = [tag for tag in parts if tag not in given]
+            return [Problem(given[0], f"{' and '.join(given)} without {' and '.join(missing)}: the deal as dealt needs Dealt, Indicator and TalonTop together")]
+        if self.game not in EXCHANGE_GAMES:
+            return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {' and '.join(EXCHANGE_GAMES)}, not {self.game}")]
+        spec, pack = self.spec, self.pack
+        assert self.dealt is not None and self.indicator is not None and self.talon_top is not None
+        found, seen = self._hand_problems(self.dealt, "Dealt", "is dealt")
+        for tag, card in (("Indicator", self.indicator), ("TalonTop", self.talon_top)):
+            if not 0 <= card < pack.size:
+                found.append(Problem(tag, f"unknown card {card!r}"))
+            elif seen >> card & 1:
+                found.append(Problem(tag, f"{tag} card {pack.card_name(card)} is also in a Dealt hand"))
+        if self.indicator == self.talon_top:
+            found.append(Problem("TalonTop", f"TalonTop is the indicator card {pack.card_name(self.indicator)}"))
+        if not found:
+            found += self._exchange_problems()
+        return found
+
+    def _exchange_problems(self) -> list[Problem]:
+        """Deal's hands from Dealt's: unchanged, or the exchanger's by the swap or síber."""
+        assert self.dealt is not None and self.indicator is not None and self.talon_top is not None
+        spec, pack = self.spec, self.pack
+        changed = [seat for seat in spec.seats if self.hands.get(seat, 0) != self.dealt.get(seat, 0)]
+        if not changed:
+            return []
+        trump = pack.suit_of(self.indicator)
+        if self.contract is not None and (self.contract.kind is not Kind.TRUMP or self.contract.trump != trump):
+            return [Problem("Dealt", f"the hands of Deal differ from Dealt (seat {' '.join(changed)}), but there is no trump exchange: the trumps are not the indicator's suit {pack.suits[trump]}")]
+        card = exchange_card(pack, self.indicator, self.talon_top)
+        holder = next((s for s in spec.active if card is not None and self.dealt.get(s, 0) >> card & 1), None)
+        if holder is None or changed != [holder]:
+            who = "nobody holds it" if holder is None else f"{holder} holds it"
+            what = "the trump 7 and 8 are both face up" if card is None else f"only the holder of {pack.card_name(card)} may exchange, {who}"
+            return [Problem("Dealt", f"the hands of Deal cannot come from Dealt by a trump exchange ({what}); changed: seat {' '.join(changed)}")]
+        before, after = self.dealt[holder], self.hands[holder]
+        if after == exchanged_hand(before, card, self.indicator):
+            return []
+        if siber_allowed(pack, self.indicator, self.talon_top):
+            pool = siber_pool(pack, self.dealt, card, self.indicator, self.talon_top)
+            if after & ~pool == 0 and not (pool & ~after) & pack.suit_mask(trump) and after.bit_count() == spec.hand_size:
+                return []
+        names = f"{pack.card_name(card)} for the indicator {pack.card_name(self.indicator)}"
+        siber = ", or síber discarding four non-trumps" if siber_allowed(pack, self.indicator, self.talon_top) else ""
+        return [Problem("Dealt", f"seat {holder}'s hand in Deal cannot come from Dealt by a trump exchange (keeping, {names}{siber})")]
 
     def _play_problems(self) -> list[Problem]:
         if self.play_leader is not None and self.play_leader != self.first_leader:

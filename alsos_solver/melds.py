@@ -37,7 +37,6 @@ VANNAK_POINTS = 80
 BELA_POINTS = 20
 DECLARED_AS = {"sequence": "sequences", "vannak": "vannak", "bela": "bela"}
 """Meld kind -> the kind's name in ``Deal.declared``."""
-ALSOS_GAMES = ("alsos", "alsos-2", "alsos-4")
 
 SUITS = len(HUNGARIAN.suits)
 
@@ -246,6 +245,6 @@ def deal_melds(deal: Deal) -> MeldResult:
     """:func:`score_melds` over a deal's hands, contract, options and ``declared``, for its
     active seats; Asszorti and Altiansz deals get an empty result."""
     seats = deal.spec.active
-    if deal.game not in ALSOS_GAMES:
+    if not deal.spec.solvable:
         return empty_result(seats)
     return score_melds(deal.hands, deal.contract, deal.options, seats, deal.declared)

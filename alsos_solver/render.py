@@ -3,7 +3,7 @@ and as JSON-ready records.
 
 Nothing here decides anything about the game: every answer comes from the library
 (:func:`~alsos_solver.melds.deal_melds`, :func:`~alsos_solver.solve.solve`); this module
-only lays it out. Rich prints plain text (no colour, same layout) when the output is not a
+only lays it out. The analyses' views are in :mod:`.render_analysis`. Rich prints plain text (no colour, same layout) when the output is not a
 terminal, which is what the README shows.
 """
 
@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
-from .deal import Deal
+from .deal import KONTRA_NAMES, Deal
 from .figures import FIGURES
 from .melds import MeldResult
 from .rules import Contract, Kind
@@ -32,7 +32,6 @@ YES = Text("✓", style="bold green")
 NO = Text("✗", style="red")
 SEAT_LAYOUT = {2: ("", "A", "B", ""), 3: ("B", "A", "C", ""), 4: ("B", "A", "C", "D")}
 """Where each seat sits in the diagram, by the number of seats: (top, left, right, bottom)."""
-NO_CONTRACT_NOTE = "No contract: a table of every contract is not available yet (analysis feature)."
 
 
 # Cards and hands
@@ -103,6 +102,14 @@ def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
     return Text("\n").join(Text(f"{seat}: {', '.join(names)}") for seat, names in figures.items() if names)
 
 
+def kontra_text(kontra: dict[str, str]) -> Text:
+    """``game: kontra (front), rekontra (back)``; one line per item."""
+    return Text("\n").join(
+        Text(f"{item}: " + ", ".join(f"{KONTRA_NAMES[i]} ({'front' if c == 'f' else 'back'})" for i, c in enumerate(levels)))
+        for item, levels in kontra.items()
+    )
+
+
 def info_table(deal: Deal) -> Table:
     """The middle of the diagram: contract, declarer, talon, announced figures, variant."""
     info = Table.grid(padding=(0, 1))
@@ -117,6 +124,12 @@ def info_table(deal: Deal) -> Table:
         info.add_row("Talon", cards_text(deal.pack, deal.talon))
     if any(deal.figures.values()):
         info.add_row("Figures", figures_text(deal.figures))
+    if any(deal.front.values()):
+        info.add_row("Front", figures_text(deal.front))
+    if deal.kontra:
+        info.add_row("Kontra", kontra_text(deal.kontra))
+    if deal.indicator is not None and deal.talon_top is not None:
+        info.add_row("Indicator", card_text(deal.pack, deal.indicator) + Text("  top ") + card_text(deal.pack, deal.talon_top))
     variant = deal.options.to_variant()
     if variant:
         info.add_row("Variant", variant)
@@ -249,10 +262,6 @@ def result_view(deal: Deal, result: SolveResult) -> Group:
         parts.append(announced_text(deal, result))
     parts.append(footer(result))
     return Group(*parts)
-
-
-def no_contract_view() -> Text:
-    return Text(NO_CONTRACT_NOTE, style="italic")
 
 
 # JSON

@@ -12,8 +12,10 @@ from .cards import Card, CardSet, cards_of
 from .deal import Deal
 from .objectives import NO_LIMIT, Goal, Question, SeatPoints, Setting
 
-DEFAULT_TABLE_BYTES = 32 << 20
-"""The transposition table's default size: 32 MiB."""
+DEFAULT_TABLE_BYTES = 4 << 20
+"""The transposition table's default size: 4 MiB. Larger tables save few nodes on these
+deals but miss the processor's caches more (benchmarks/results.md); a long analysis of
+hard deals may pass a larger ``table_bytes``."""
 
 _cores = threading.local()
 

@@ -323,3 +323,255 @@ def test_comments_commentary_and_line_ends_change_nothing(deal, end):
     lines = dumps([deal]).split("\n")[:-1]
     noisy = "".join(f"% comment {{\n  {line} {{note}}{end}{{over\n\nlines}}\n" for line in lines)
     assert loads("\ufeff" + noisy) == [deal]
+
+
+# --- the additions for scoring and the trump exchange: Front, Kontra, Dealt, Indicator, TalonTop
+
+
+ANNOUNCED = SPEC_EXAMPLE_WRITTEN.replace(
+    '[Figures "B:abszolut,ultimo"]\n',
+    '[Figures "A:szaz B:abszolut,ultimo"]\n[Front "B:abszolut,ultimo"]\n[Kontra "game:f A:szaz:b B:abszolut:fb"]\n',
+)
+
+EXCHANGED = """\
+[Deal "A:AKO..AX.AKX9 X9.OUX97.K.U U87..OU98.O8"]
+[Talon "PA PK P8 T7 Z7"]
+[Dealt "A:AKO..AX.AKX9 X9.OUX97.K.U U87..OU98.O8"]
+[Indicator "PK"]
+[TalonTop "PA"]
+[Contract "P"]
+[Declarer "B"]
+"""
+"""B holds the trump 7 (hearts, the indicator's suit); the talon top is a trump: síber."""
+
+
+def test_front_and_kontra_read_and_written():
+    (deal,) = loads(ANNOUNCED)
+    assert deal.front == {"B": ("abszolut", "ultimo")}
+    assert deal.kontra == {"game": "f", "A:szaz": "b", "B:abszolut": "fb"}
+    assert dumps([deal]) == ANNOUNCED
+
+
+def test_kontra_aliases_case_and_order_are_normalised():
+    text = ANNOUNCED.replace("game:f A:szaz:b B:abszolut:fb", "B:absolute:FB A:100:b game:f").replace(
+        '[Front "B:abszolut,ultimo"]', '[Front "B:absolute,ulti"]'
+    )
+    assert loads(text) == loads(ANNOUNCED)
+    assert dumps(loads(text)) == ANNOUNCED
+
+
+def test_deal_as_dealt_read_and_written():
+    (deal,) = loads(EXCHANGED)
+    assert deal.dealt == deal.hands
+    assert deal.indicator == HUNGARIAN.parse_card("PK") and deal.talon_top == HUNGARIAN.parse_card("PA")
+    assert dumps([deal]) == EXCHANGED
+
+
+@pytest.mark.parametrize(
+    "hands, talon",
+    [
+        pytest.param("AKO..AX.AKX9 X9.KOUX9.K.U U87..OU98.O8", "P7 PA P8 T7 Z7", id="swap"),
+        pytest.param("AKO..AX.AKX9 X.AKOUX98.K. U87..OU98.O8", "P7 M9 ZU T7 Z7", id="siber"),
+        pytest.param("AKO..AX.AKX9 .AKOUX98.7.7 U87..OU98.O8", "P7 MX M9 TK ZU", id="siber-keeping-small-cards"),
+    ],
+)
+def test_exchanged_deals_round_trip(hands, talon):
+    text = EXCHANGED.replace('[Deal "A:AKO..AX.AKX9 X9.OUX97.K.U U87..OU98.O8"]', f'[Deal "A:{hands}"]').replace(
+        "PA PK P8 T7 Z7", talon
+    )
+    (deal,) = loads(text)
+    assert deal.hands["B"] != deal.dealt["B"]
+    assert loads(dumps([deal])) == [deal] and dumps(loads(dumps([deal]))) == dumps([deal])
+
+
+def test_alsos_4_deal_as_dealt():
+    text = ALSOS_4.replace(
+        '[Talon "MO PU P7 TX Z7"]\n',
+        '[Talon "MO PU P7 TX Z7"]\n[Dealt "A:U8.O98.AO8.9 X97.AX.K9.UX AK.K.U7.AKO8 -"]\n[Indicator "PU"]\n[TalonTop "MO"]\n',
+    )
+    (deal,) = loads(text)
+    assert deal.dealt["D"] == 0
+    assert dumps([deal]) == text
+
+
+def _error(text: str) -> DealFormatError:
+    with pytest.raises(DealFormatError) as info:
+        loads(text, filename="deal.txt")
+    return info.value
+
+
+def _line_of(text: str, fragment: str) -> int:
+    return next(number for number, line in enumerate(text.split("\n"), 1) if fragment in line)
+
+
+@pytest.mark.parametrize(
+    "old, new, column, message",
+    [
+        ("game:f", "game:2", 15, "letters f (said from the front) or b"),
+        ("game:f", "game:bf", 15, "a level from the front cannot follow one from the back"),
+        ("game:f", "game:", 15, "letters f"),
+        ("game:f", "games:f", 10, "expected game:LEVELS or SEAT:figure:LEVELS"),
+        ("A:szaz:b", "E:szaz:b", 17, "unknown seat 'E'"),
+        ("A:szaz:b", "A:trull:b", 19, "unknown figure 'trull'"),
+        ("A:szaz:b", "game:b", 17, "kontra on game given twice"),
+        ("A:szaz:b", "A:szaz:f", 10, "kontra on A:szaz from the front ('f'), but A:szaz is announced from the back"),
+        ("A:szaz:b", "C:szaz:b", 10, "kontra on C:szaz: not an announced figure"),
+        ("game:f", "game:fbbbb", 10, "5 levels, at most 4 (kontra, rekontra, szubkontra, hirskontra)"),
+    ],
+)
+def test_kontra_errors(old, new, column, message):
+    text = ANNOUNCED.replace(old, new)
+    error = _error(text)
+    assert (error.line, error.column) == (_line_of(text, "[Kontra"), column)
+    assert message in error.message
+
+
+@pytest.mark.parametrize(
+    "old, new, column, message",
+    [
+        ("B:abszolut,ultimo\"]\n[Kontra", "B:abszolut,ultimo C:szaz\"]\n[Kontra", 9, "C:szaz is in Front but not in Figures"),
+        ("B:abszolut,ultimo\"]\n[Kontra", "B:abszolut,abszolut\"]\n[Kontra", 20, "abszolut given twice for seat B"),
+        ("B:abszolut,ultimo\"]\n[Kontra", "E:abszolut\"]\n[Kontra", 9, "unknown seat 'E'"),
+    ],
+)
+def test_front_errors(old, new, column, message):
+    text = ANNOUNCED.replace(old, new)
+    error = _error(text)
+    assert (error.line, error.column) == (_line_of(text, "[Front"), column)
+    assert message in error.message
+
+
+def test_volat_from_the_front_is_an_error():
+    text = ANNOUNCED.replace("B:abszolut,ultimo\"]\n[Front \"B:abszolut,ultimo", "B:abszolut,ultimo,volat\"]\n[Front \"B:volat")
+    error = _error(text)
+    assert (error.line, error.column) == (_line_of(text, "[Front"), 9)
+    assert "volát is announced from the back only" in error.message
+
+
+def test_mordkontra_needs_its_variant():
+    five = ANNOUNCED.replace("game:f", "game:ffbbb")
+    assert "mordkontra needs" in _error(five).message
+    (deal,) = loads(five.replace('[Play "A"]', '[Variant "mordkontra=on"]\n[Play "A"]'))
+    assert deal.kontra["game"] == "ffbbb"
+    assert "6 levels, at most 5" in _error(five.replace("game:ffbbb", "game:fffbbb").replace('[Play "A"]', '[Variant "mordkontra=on"]\n[Play "A"]')).message
+
+
+def test_tompa_rules_stop_at_rekontra():
+    text = ALSOS_2.replace('[Declarer "A"]\n', '[Declarer "A"]\n[Kontra "game:bbb"]\n[Variant "rules=tompa"]\n').split("[Play")[0]
+    assert "3 levels, at most 2 (kontra, rekontra)" in _error(text).message
+    assert loads(text.replace("game:bbb", "game:fb"))[0].kontra == {"game": "fb"}
+
+
+@pytest.mark.parametrize(
+    "contract, declarer, levels, message",
+    [
+        ("KLOPITZKY", None, "b", "klopitzky takes no kontra"),
+        ("BETLI", "B", "fb", "betli is bid with nine cards, its kontras are from the back (b) only"),
+    ],
+)
+def test_game_kontra_by_contract(contract, declarer, levels, message):
+    text = f'[Deal "A:A97.KO.U8.X9 .A987.97.AKU KOU8.U.AKO.O"]\n[Contract "{contract}"]\n'
+    text += f'[Declarer "{declarer}"]\n' if declarer else ""
+    text += f'[Kontra "game:{levels}"]\n'
+    error = _error(text)
+    assert (error.line, error.column) == (_line_of(text, "[Kontra"), 10) and message in error.message
+    if contract == "BETLI":
+        assert loads(text.replace("game:fb", "game:bb"))[0].kontra == {"game": "bb"}
+
+
+def test_kontra_on_the_game_needs_a_contract():
+    text = '[Deal "A:A97.KO.U8.X9 .A987.97.AKU KOU8.U.AKO.O"]\n[Kontra "game:b"]\n'
+    assert "needs a Contract" in _error(text).message
+
+
+def test_front_and_kontra_are_alsos_tags():
+    text = ASSZORTI.split("[Play")[0] + '[Kontra "game:b"]\n'
+    assert "Kontra is an Alsós tag" in _error(text).message
+
+
+@pytest.mark.parametrize(
+    "old, new, tag, column, message",
+    [
+        ('[Indicator "PK"]\n', "", "[Dealt", 9, "Dealt and TalonTop without Indicator"),
+        ('[Indicator "PK"]', '[Indicator "PK PA"]', "[Indicator", 13, "expected one card"),
+        ('[Indicator "PK"]', '[Indicator "PQ"]', "[Indicator", 13, "unknown card 'PQ'"),
+        ('[Indicator "PK"]', '[Indicator "PA"]', "[TalonTop", 12, "TalonTop is the indicator card PA"),
+        ('[TalonTop "PA"]', '[TalonTop "MA"]', "[TalonTop", 12, "TalonTop card MA is also in a Dealt hand"),
+        ('[Dealt "A:AKO..AX.AKX9', '[Dealt "A:AKO..AX.AKX', "[Dealt", 9, "seat A is dealt 8 cards, expected 9"),
+        ('[Dealt "A:AKO..AX.AKX9', '[Dealt "A:AKO..AX.AKX9 ', "[Dealt", 10, None),  # still sound
+        ('[Contract "P"]', '[Contract "M"]', "[Dealt", 10, None),  # no exchange needed: Deal = Dealt
+    ],
+)
+def test_deal_as_dealt_errors(old, new, tag, column, message):
+    text = EXCHANGED.replace(old, new)
+    if message is None:
+        assert loads(text)
+        return
+    error = _error(text)
+    assert (error.line, error.column) == (_line_of(text, tag), column) and message in error.message
+
+
+@pytest.mark.parametrize(
+    "hands, talon, contract, message",
+    [
+        ("AKO..AX.AKX9 X9.KOUX9.K.U U87..OU98.O8", "P7 PA P8 T7 Z7", "M", "there is no trump exchange: the trumps are not the indicator's suit P"),
+        ("AKO..AX.AKX9 X9.KOUX9.K.U U87..OU98.O8", "P7 PA P8 T7 Z7", "NT", "not the indicator's suit"),
+        ("AKO..AX.AKX9 X9.OUX97.K.U U87..OU98.O7", "PA PK P8 T7 Z8", "P", "only the holder of P7 may exchange, B holds it"),
+        ("AKO..AX.AKX9 X9.OUX98.K.U U87..OU98.O7", "PA PK P7 T7 Z8", "P", "cannot come from Dealt"),
+        ("AKO..AX.AKX9 X.OUXK9.K.U U87..OU98.O8", "P7 PA P8 T7 Z7 M9", "P", None),  # 8 cards: a Deal error
+        ("AKO..AX.AKX9 X9.AKOUX9.K. U87..OU98.O8", "P7 P8 ZU T7 Z7", "P", "síber discarding four non-trumps"),
+    ],
+)
+def test_deal_must_come_from_dealt(hands, talon, contract, message):
+    text = EXCHANGED.replace("X9.OUX97.K.U U87..OU98.O8\"]\n[Talon", f"{hands.split(' ', 1)[1]}\"]\n[Talon", 1)
+    text = text.replace("PA PK P8 T7 Z7", talon, 1).replace('[Contract "P"]', f'[Contract "{contract}"]')
+    error = _error(text)
+    if message is None:
+        assert "seat B holds 8 cards" in error.message
+        return
+    assert (error.line, error.column) == (_line_of(text, "[Dealt"), 9), error
+    assert message in error.message
+
+
+def test_deal_as_dealt_only_in_three_and_four_player_alsos():
+    text = ALSOS_2.split("[Play")[0] + '[Dealt "A:AKX.AOU8.A7.OU8 OU97.K.KU98.AK9"]\n[Indicator "M8"]\n[TalonTop "PX"]\n'
+    assert "modelled for alsos and alsos-4, not alsos-2" in _error(text).message
+
+
+@st.composite
+def announced_deals(draw) -> Deal:
+    """A random sound Alsós deal with Front and Kontra, and sometimes the deal as dealt (its
+    hands unchanged, the indicator and top from its talon)."""
+    deal = draw(deals(("alsos", "alsos-2", "alsos-4")))
+    most = deal.max_kontra()
+    levels = st.integers(0, most).flatmap(lambda n: st.integers(0, n).map(lambda f: "f" * f + "b" * (n - f)))
+    for seat, names in deal.figures.items():
+        front = tuple(name for name in names if name != "volat" and draw(st.booleans()))
+        if front:
+            deal.front[seat] = front
+        for name in names:
+            said = draw(levels)
+            if not deal.is_front(seat, name):
+                said = "b" * len(said)
+            if said:
+                deal.kontra[f"{seat}:{name}"] = said
+    if deal.contract is not None and deal.contract.kind is not Kind.KLOPITZKY:
+        said = draw(levels)
+        if deal.contract.kind is Kind.BETLI:
+            said = "b" * len(said)
+        if said:
+            deal.kontra["game"] = said
+    if deal.game != "alsos-2" and deal.talon is not None and draw(st.booleans()):
+        rest = [card for card in range(32) if deal.talon >> card & 1]
+        deal.dealt = dict(deal.hands)
+        deal.indicator, deal.talon_top = draw(st.permutations(rest))[:2]
+    assert deal.problems() == []
+    return deal
+
+
+@settings(max_examples=150, deadline=None)
+@given(announced_deals())
+def test_announcements_and_deal_as_dealt_round_trip(deal):
+    text = dumps([deal])
+    assert loads(text) == [deal]
+    assert dumps(loads(text)) == text

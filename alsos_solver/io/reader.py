@@ -462,6 +462,42 @@ def _figures(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
     return {seat: _names(names, canonical, seat) for seat, names in _seat_lists(tag, spec)}
 
 
+def _one_card(tag: _Tag, spec: GameSpec) -> Card:
+    """Indicator, TalonTop: one card."""
+    tokens = tag.tokens()
+    if len(tokens) != 1:
+        raise _Error(tag.line, tag.start, f"expected one card (e.g. P7), found {_show(tag.value)}")
+    return _card(tokens[0], spec.pack)
+
+
+KONTRA_SYNTAX = "game:LEVELS or SEAT:figure:LEVELS, LEVELS one letter per kontra level, f (from the front) or b (from the back), e.g. game:f B:abszolut:fb"
+
+
+def _kontra(tag: _Tag, spec: GameSpec) -> dict[str, str]:
+    """``game:fb B:abszolut:b``: each item once, its levels f* then b* (any case, kept in lower case)."""
+    result: dict[str, str] = {}
+    for token in tag.tokens():
+        parts = token.text.split(":")
+        if len(parts) == 2 and parts[0] == "game":
+            item = "game"
+        elif len(parts) == 3:
+            seat = _seat(_Token(parts[0], token.line, token.column), spec, spec.active)
+            with _located(token.line, token.column + len(parts[0]) + 1):
+                item = f"{seat}:{canonical(parts[1])}"
+        else:
+            raise _Error(token.line, token.column, f"expected {KONTRA_SYNTAX}; found {_show(token.text)}")
+        column = token.column + len(token.text) - len(parts[-1])
+        levels = parts[-1].lower()
+        if not levels or set(levels) - {"f", "b"}:
+            raise _Error(token.line, column, f"expected the kontra levels of {item} as letters f (said from the front) or b (from the back), one per level (kontra, rekontra, ...), found {_show(parts[-1])}")
+        if "bf" in levels:
+            raise _Error(token.line, column, f"kontra levels of {item}: a level from the front cannot follow one from the back, found {_show(parts[-1])}")
+        if item in result:
+            raise _Error(token.line, token.column, f"kontra on {item} given twice")
+        result[item] = levels
+    return result
+
+
 def _meld_kind(name: str) -> str:
     if name in MELD_KINDS or name == "none":
         return name
@@ -507,6 +543,11 @@ _FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
     "Figures": ("figures", _figures),
     "Variant": ("options", _options),
     "Melds": ("declared", _melds),
+    "Front": ("front", _figures),
+    "Kontra": ("kontra", _kontra),
+    "Dealt": ("dealt", _hands),
+    "Indicator": ("indicator", _one_card),
+    "TalonTop": ("talon_top", _one_card),
     "Play": ("play_leader", _active_seat),
 }
 """The core tags but Game: the Deal field each sets and its parser."""

@@ -24,8 +24,9 @@ def dump(deals: Iterable[Deal], file: str | os.PathLike[str] | TextIO) -> None:
     """Write the deals to a path (UTF-8, ``\\n`` line ends) or to an open text file.
 
     Each deal is its other tags (``Deal.tags``) in order, then the core tags that are
-    set, in the order Game, Dealer, Deal, Talon, Contract, Declarer, Figures, Variant,
-    Melds, Play, then its trick lines; one blank line between deals, a newline at the end.
+    set, in the order Game, Dealer, Deal, Talon, Dealt, Indicator, TalonTop, Contract,
+    Declarer, Figures, Front, Kontra, Variant, Melds, Play, then its trick lines; one
+    blank line between deals, a newline at the end.
     ValueError for a tag the reader could not read back (a bad name, a line break or NUL).
     """
     if isinstance(file, (str, os.PathLike)):
@@ -61,13 +62,15 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
         yield "Game", deal.game
     if deal.dealer is not None:
         yield "Dealer", deal.dealer
-    hands = (
-        "-" if seat not in spec.active and not deal.hands.get(seat, 0) else pack.hand_name(deal.hands.get(seat, 0))
-        for seat in spec.seats
-    )
-    yield "Deal", "A:" + " ".join(hands)
+    yield "Deal", _hands(deal, deal.hands)
     if deal.talon is not None:
         yield "Talon", " ".join(pack.card_name(card) for card in cards_of(deal.talon))
+    if deal.dealt is not None:
+        yield "Dealt", _hands(deal, deal.dealt)
+    if deal.indicator is not None:
+        yield "Indicator", pack.card_name(deal.indicator)
+    if deal.talon_top is not None:
+        yield "TalonTop", pack.card_name(deal.talon_top)
     if deal.contract is not None:
         yield "Contract", spec.contract_token(deal.contract)
     if deal.declarer is not None:
@@ -75,6 +78,12 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
     figures = {seat: tuple(map(canonical, names)) for seat, names in deal.figures.items() if names}
     if figures:
         yield "Figures", _seat_lists(figures)
+    front = {seat: tuple(map(canonical, names)) for seat, names in deal.front.items() if names}
+    if front:
+        yield "Front", _seat_lists(front)
+    if deal.kontra:
+        items = sorted(deal.kontra.items(), key=lambda item: (item[0] != "game", item[0].split(":")[0]))
+        yield "Kontra", " ".join(f"{item}:{levels}" for item, levels in items)
     variant = deal.options.to_variant()
     if variant:
         yield "Variant", variant
@@ -82,6 +91,16 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
         yield "Melds", _seat_lists({seat: kinds or ("none",) for seat, kinds in deal.declared.items()})
     if deal.play:
         yield "Play", deal.play_leader or deal.first_leader
+
+
+def _hands(deal: Deal, hands: dict[str, int]) -> str:
+    """``A:hand hand ...``, every seat in playing order, the empty hand of a seat that sits
+    out as ``-``."""
+    spec, pack = deal.spec, deal.pack
+    return "A:" + " ".join(
+        "-" if seat not in spec.active and not hands.get(seat, 0) else pack.hand_name(hands.get(seat, 0))
+        for seat in spec.seats
+    )
 
 
 def _seat_lists(names: dict[str, tuple[str, ...]]) -> str:

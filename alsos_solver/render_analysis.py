@@ -1,0 +1,436 @@
+"""The command line's view of the analyses (:mod:`alsos_solver.analysis`): card values,
+the optimal line, the contract table, the best announcements, the play review, the scores
+and the exchange choices, as rich renderables and as JSON-ready records; and the progress
+bar of the long ones.
+
+As in :mod:`.render`, nothing here decides anything about the game: every answer comes from
+the library; this module only lays it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from .analysis import Announcements, CardValues, ContractTable, Line, Review
+from .cards import Pack
+from .deal import KONTRA_NAMES, Deal
+from .render import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol
+from .rules import Kind
+
+TITLES = {
+    "cards": "Card values",
+    "line": "Optimal line",
+    "table": "Contract table",
+    "announcements": "Best announcements",
+    "review": "Play review",
+    "scores": "Scores",
+    "exchange": "Exchange",
+}
+"""Each analysis's heading, by its JSON key."""
+
+KONTRA_FACTORS = {"f": 4, "b": 2}
+"""A kontra level's factor as the scores show it: said from the front x4, from the back x2."""
+
+
+@dataclass
+class Analysis:
+    """One analysis of one deal, as the command line shows it: its JSON key (a key of
+    :data:`TITLES`), the library's answer, or a one-line ``note`` saying why there is
+    none (no Play section, no contract, ...)."""
+
+    key: str
+    value: Any = None
+    note: str | None = None
+
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by Ctrl-C with a partial answer (the table, the exchange)."""
+        return self.value is not None and getattr(self.value, "complete", True) is False
+
+
+@dataclass
+class ScoreSet:
+    """The answer of ``--scores``: the double-dummy scores and the scores as played, each
+    with a note where it is not there."""
+
+    double_dummy: Any = None
+    actual: Any = None
+    double_dummy_note: str | None = None
+    actual_note: str | None = None
+
+
+# Progress
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[int, int | None], None]]:
+    """A transient progress bar on stderr (off when stderr is not a terminal); yields
+    ``update(done, total)``, the ``progress`` callback of the analyses (``total`` None: a
+    pulsing bar for work of unknown size)."""
+    console = Console(stderr=True)
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(description, total=None)
+
+        def update(done: int, total: int | None = None) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield update
+
+
+# Helpers
+
+
+def heading(key: str, detail: str = "") -> Text:
+    text = Text(TITLES[key], style="bold underline")
+    return text + Text(f" · {detail}" if detail else "", style="bold")
+
+
+def token_text(pack: Pack, token: str) -> Text:
+    """A card token (``'PX'``) as ``♥X`` in colour."""
+    return card_text(pack, pack.parse_card(token))
+
+
+def tokens_text(pack: Pack, tokens: list[str]) -> Text:
+    return Text(" ").join(token_text(pack, token) for token in tokens)
+
+
+def contract_label(deal: Deal, token: str) -> Text:
+    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token."""
+    contract = deal.spec.parse_contract(token)
+    if contract.kind is not Kind.TRUMP:
+        return Text(token)
+    return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
+
+
+def value_text(value: int | bool, is_value: bool) -> Text:
+    """A card's or a position's value: ``90 points``, or ``made ✓`` / ``failed ✗``."""
+    if is_value:
+        return Text(f"{value} points")
+    return Text("made ", style="green") + YES.copy() if value else Text("failed ", style="red") + NO.copy()
+
+
+def status_text(made: bool) -> Text:
+    return Text("made ") + YES.copy() if made else Text("lost ") + NO.copy()
+
+
+def position_text(after: int) -> str:
+    return "at the first lead" if after == 0 else f"after {after} cards of the play"
+
+
+def footer(*parts: str) -> Text:
+    return Text(", ".join(parts), style="dim")
+
+
+def stats(nodes: int, seconds: float) -> str:
+    return f"{nodes:,} nodes, {seconds:.3f} s"
+
+
+# Card values and the line
+
+
+def cards_view(deal: Deal, values: CardValues) -> Group:
+    """Every legal card of the player to move with its value; equivalent cards of one
+    value together, best for the mover first, the best marked."""
+    side = "for" if values.mover_on_team else "against"
+    title = heading("cards", f"{values.question} {position_text(values.after)}")
+    summary = Text(f"{values.to_move} to move, playing {side} it: ") + value_text(values.position_value, values.is_value)
+    table = Table()
+    table.add_column("cards")
+    table.add_column("value")
+    table.add_column("")
+    for tokens, value in values.groups:
+        best = value == values.position_value
+        table.add_row(tokens_text(deal.pack, tokens), value_text(value, values.is_value),
+                      Text("best", style="bold green") if best else Text(""))
+    return Group(title, summary, table)
+
+
+def line_view(deal: Deal, line: Line) -> Group:
+    """The optimal line, one row per trick."""
+    title = heading("line", f"{line.question} {position_text(line.after)}")
+    if not line.tricks:
+        return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value))
+    summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value)
+    table = Table()
+    for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), ("points", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for trick in line.tricks:
+        table.add_row(
+            str(trick.trick), trick.leader, tokens_text(deal.pack, trick.cards),
+            trick.winner or "", "" if trick.points is None else str(trick.points),
+        )
+    return Group(title, summary, table)
+
+
+# The contract table
+
+
+def table_view(deal: Deal, table: ContractTable) -> Group:
+    """Every seat as declarer in every contract: the points, the game, the figures the
+    declarer can make, betli; then klopitzky."""
+    title = heading("table", "every seat as declarer, the deal's own contract left out")
+    grid = Table()
+    for name, justify in (("declarer", "center"), ("contract", "left"), ("points", "right"), ("game", "center"),
+                          ("figures the declarer can make", "left"), ("betli", "center")):
+        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for index, entry in enumerate(table.entries):
+        last = index + 1 == len(table.entries) or table.entries[index + 1].declarer != entry.declarer
+        points = "" if entry.declarer_points is None else str(entry.declarer_points)
+        game: RenderableType = "" if entry.game is None else mark(entry.game)
+        figures = " ".join(entry.made_figures) if entry.figures is not None else ""
+        betli: RenderableType = "" if entry.betli is None else mark(entry.betli)
+        if entry.figures is not None and not figures:
+            figures = "—"
+        grid.add_row(entry.declarer, contract_label(deal, entry.contract), points, game, figures, betli,
+                     end_section=last)
+    parts: list[RenderableType] = [title, grid]
+    if table.klopitzky_safe is not None:
+        safe = Text("  ").join(Text(f"{seat} ") + mark(ok) for seat, ok in table.klopitzky_safe.items())
+        parts.append(Text("Klopitzky, can each seat avoid paying?  ") + safe)
+    if not table.complete:
+        missing = "" if table.klopitzky_safe is not None else ", klopitzky not solved"
+        parts.append(Text(f"interrupted: partial result ({len(table.entries)} of {table.total} entries{missing})",
+                          style="bold yellow"))
+    parts.append(footer(stats(table.nodes, table.seconds)))
+    return Group(*parts)
+
+
+# Best announcements
+
+
+def announcements_view(deal: Deal, found: Announcements) -> Group:
+    """The declarer's best set of figures and the defenders' best against it."""
+    how = "front" if found.front else "back"
+    title = heading("announcements", f"declarer {found.declarer}, {how} values")
+    grid = Table()
+    for name, justify in (("side", "left"), ("announce", "left"), ("game in that line", "left"), ("score", "right")):
+        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    won = Text("won ") + mark(found.declarer_game)
+    grid.add_row(f"declarer {found.declarer}", ", ".join(found.declarer_figures) or "nothing", won,
+                 f"{found.declarer_score:+d}")
+    said = "; ".join(f"{seat} {', '.join(names) or 'nothing'}" for seat, names in found.defender_figures.items())
+    defeated = Text("defeated ") + mark(found.game_defeated)
+    grid.add_row("defenders", said, defeated, f"{found.defender_score:+d}")
+    parts: list[RenderableType] = [title, grid]
+    for side, sets in found.not_evaluated.items():
+        if sets:
+            shown = "; ".join(" + ".join(s) for s in sets)
+            parts.append(Text(f"Not evaluated ({side}, too large for the search core): {shown}", style="yellow"))
+    parts.append(footer(f"{found.questions} questions", stats(found.nodes, found.seconds)))
+    return Group(*parts)
+
+
+# The play review
+
+
+def review_view(deal: Deal, review: Review) -> Group:
+    """Each item's status at the first lead and after the last card, then the cards that
+    changed a status."""
+    played = len(deal.play)
+    title = heading("review", f"{played} cards played")
+    items = Table()
+    items.add_column("item")
+    items.add_column("at the first lead")
+    items.add_column(f"after {played} cards")
+    for item in review.items:
+        statuses = review.history[item.name]
+        items.add_row(item.label, status_text(statuses[0]), status_text(statuses[-1]))
+    parts: list[RenderableType] = [title, items]
+    if not review.mistakes:
+        parts.append(Text("No card changed the status of an item."))
+        return Group(*parts)
+    mistakes = Table(title="Cards that changed an item", title_justify="left", title_style="bold")
+    for name, justify in (("trick", "right"), ("seat", "center"), ("card", "left"), ("item", "left"),
+                          ("went", "left"), ("would have kept it", "left")):
+        mistakes.add_column(name, justify=justify)  # type: ignore[arg-type]
+    pack = deal.pack
+    for m in review.mistakes:
+        went = Text(f"{'made' if m.before else 'lost'} → {'made' if m.after else 'lost'}",
+                    style="red" if m.before else "green")
+        mistakes.add_row(str(m.trick), m.seat, token_text(pack, m.card), m.label, went,
+                         tokens_text(pack, m.keeping) if m.keeping else Text("no card", style="dim"))
+    parts.append(mistakes)
+    return Group(*parts)
+
+
+# Scores
+
+
+def item_how(item: Any) -> str:
+    """How an item's value comes about: ``2 front, kontra back x2``."""
+    how = [f"{item.base}" + (" front" if item.front else "")]
+    how += [f"{KONTRA_NAMES[i]} {'front' if c == 'f' else 'back'} x{KONTRA_FACTORS[c]}" for i, c in enumerate(item.kontra)]
+    return ", ".join(how)
+
+
+TOGETHER = {"declarer": "the declarer makes every item credited to him",
+            "defenders": "the defenders make every item credited to them"}
+
+
+def scores_table(scores: Any, title: str) -> Group:
+    """One set of scores: a row per item (``game`` or ``SEAT:figure``), then the slate
+    and the net payments."""
+    grid = Table(title=title, title_justify="left", title_style="bold")
+    for name, justify in (("item", "left"), ("result", "left"), ("value", "right"), ("scored by", "left"),
+                          ("base, kontras", "left")):
+        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for item in scores.items:
+        if item.side is None:  # klopitzky: who pays
+            payers = " ".join(item.payers)
+            who = f"{payers} pay{'s' if len(item.payers) == 1 else ''}" if item.payers else "nobody pays"
+            grid.add_row("klopitzky", who, str(item.value), "the others" if item.payers else "", "")
+            continue
+        result = Text("made ") + YES.copy() if item.made else Text("failed ") + NO.copy()
+        grid.add_row(item.item, result, str(item.value), item.scorer or "", item_how(item))
+    slate = "  ".join(f"{seat} {points}" for seat, points in scores.slate.items())
+    net = "  ".join(f"{seat} {points:+d}" for seat, points in scores.net.items())
+    parts: list[RenderableType] = [grid, Text(f"slate: {slate}"), Text(f"net:   {net}", style="bold")]
+    for side, can in scores.together.items():
+        verdict = Text("unknown (too large for the search core)", style="yellow") if can is None else mark(can)
+        parts.append(Text(f"In one line of play {TOGETHER.get(side, side)}: ") + verdict)
+    return Group(*parts)
+
+
+def scores_view(deal: Deal, scores: ScoreSet) -> Group:
+    parts: list[RenderableType] = [heading("scores")]
+    for value, note, title in ((scores.double_dummy, scores.double_dummy_note, "Double-dummy (best play from the first lead)"),
+                               (scores.actual, scores.actual_note, "As played (the Play section)")):
+        if value is not None:
+            parts.append(scores_table(value, title))
+        elif note:
+            parts.append(Text(f"{title}: {note}", style="italic"))
+    return Group(*parts)
+
+
+# Exchange
+
+SIBER_ROWS = 5
+"""The síber discards shown (the best for the chooser first); --json lists them all."""
+
+
+def exchange_view(deal: Deal, found: Any) -> Group:
+    """The trump exchange choices: who chooses, then each option with the declarer's
+    points, game and figures, the best marked (síber: the best few discards)."""
+    pack = deal.pack
+    title = heading("exchange")
+    head = Text("Indicator ") + card_text(pack, deal.indicator) + Text(", talon top ") + card_text(pack, deal.talon_top)
+    if found.holder is not None and found.card is not None:
+        head += Text(f"; {found.holder} ({found.chooser}) holds ") + card_text(pack, found.card)
+        head += Text("; síber allowed" if found.siber else "; no síber (the talon top is neither a trump nor an ace)")
+    parts: list[RenderableType] = [title, head]
+    if found.note:
+        parts.append(Text(found.note, style="italic"))
+    indexed = list(enumerate(found.options))
+    plain = [(i, o) for i, o in indexed if o.kind != "siber"]
+    siber = sorted(((i, o) for i, o in indexed if o.kind == "siber"),
+                   key=lambda io: io[1].key, reverse=found.chooser != "defender")  # stable: card order on ties
+    if found.best is not None and found.options[found.best].kind == "siber":
+        siber.sort(key=lambda io: io[0] != found.best)
+    grid = Table()
+    for name, justify in (("option", "left"), ("points", "right"), ("game", "center"),
+                          ("declarer's figures", "left"), ("", "left")):
+        grid.add_column(name, justify=justify, no_wrap=name == "option")  # type: ignore[arg-type]
+    for index, option in plain + siber[:SIBER_ROWS]:
+        made = " ".join(name for name, can in option.figures.items() if can) or "—"
+        grid.add_row(exchange_label(deal, found, option.kind, option.discard), str(option.declarer_points),
+                     mark(option.game), made, Text("best", style="bold green") if index == found.best else "")
+    parts.append(grid)
+    if len(siber) > SIBER_ROWS:
+        parts.append(Text(f"and {len(siber) - SIBER_ROWS} more síber discards (--json lists every option)", style="dim"))
+    for excluded in found.excluded:
+        parts.append(Text(f"{exchange_label(deal, found, excluded.kind, excluded.discard)}: not evaluated, {excluded.reason}",
+                          style="yellow"))
+    done = len(found.options) + len(found.excluded)
+    if not found.complete:
+        parts.append(Text(f"interrupted: partial result ({done} of {found.total} options)", style="bold yellow"))
+    else:
+        parts.append(footer(f"{done} options"))
+    return Group(*parts)
+
+
+def exchange_label(deal: Deal, found: Any, kind: str, discard: tuple[int, ...]) -> Text:
+    """``keep``, ``swap ♥7 for ♥X``, ``síber, discard ♣A ♣U ♦A ♦U``."""
+    pack = deal.pack
+    if kind == "swap" and found.card is not None:
+        return Text("swap ") + card_text(pack, found.card) + Text(" for ") + card_text(pack, deal.indicator)
+    if kind == "siber":
+        return Text("síber, discard ") + Text(" ").join(card_text(pack, card) for card in discard)
+    return Text(kind)
+
+
+VIEWS: dict[str, Callable[[Deal, Any], RenderableType]] = {
+    "cards": cards_view,
+    "line": line_view,
+    "table": table_view,
+    "announcements": announcements_view,
+    "review": review_view,
+    "scores": scores_view,
+    "exchange": exchange_view,
+}
+
+
+def analysis_view(deal: Deal, analysis: Analysis) -> RenderableType:
+    """One analysis of the deal, or its note."""
+    if analysis.value is None:
+        return Text(f"{TITLES[analysis.key]}: {analysis.note}", style="italic")
+    return VIEWS[analysis.key](deal, analysis.value)
+
+
+# JSON
+
+
+def analysis_record(analysis: Analysis) -> dict[str, Any]:
+    """The keys one analysis adds to a deal's JSON object.
+
+    ``cards``, ``line`` and ``review`` add the keys of their ``to_json()`` (``cards``,
+    ``groups``, ``position_value``, ``to_move``, ``question``, ``after``; ``line``,
+    ``value``; ``review``, ``items``, ``history``); ``table`` adds ``table``,
+    ``klopitzky_safe``, ``complete`` and its work as ``table_nodes``, ``table_seconds``;
+    ``announcements``, ``scores`` and ``exchange`` are one key each. A note instead of
+    an answer: the key is null and ``notes`` has the note under it."""
+    key, value = analysis.key, analysis.value
+    if value is None:
+        return {key: None, "notes": {key: analysis.note}}
+    if key in ("cards", "line", "review"):
+        return value.to_json()
+    if key == "table":
+        data = value.to_json()
+        data["table_nodes"], data["table_seconds"] = data.pop("nodes"), data.pop("seconds")
+        return data
+    if key == "exchange":
+        return {"exchange": value.to_json()}
+    if key == "scores":
+        record: dict[str, Any] = {
+            "double_dummy": None if value.double_dummy is None else value.double_dummy.to_json(),
+            "actual": None if value.actual is None else value.actual.to_json(),
+        }
+        notes = {k: n for k, n in (("double_dummy", value.double_dummy_note), ("actual", value.actual_note)) if n}
+        if notes:
+            record["notes"] = notes
+        return {"scores": record}
+    return {key: value.to_json()}
+
+
+def merge_records(data: dict[str, Any], analyses: list[Analysis]) -> dict[str, Any]:
+    """A deal's JSON object with the analyses' keys added (their notes gathered in
+    ``notes``). The table's ``klopitzky_safe`` does not replace the deal's own (a
+    klopitzky contract) with null when the table was interrupted before it."""
+    notes: dict[str, str] = {}
+    for analysis in analyses:
+        extra = analysis_record(analysis)
+        notes |= extra.pop("notes", {})
+        if extra.get("klopitzky_safe", True) is None and data.get("klopitzky_safe") is not None:
+            extra.pop("klopitzky_safe")
+        data |= extra
+    if notes:
+        data["notes"] = notes
+    return data
