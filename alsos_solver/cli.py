@@ -24,8 +24,6 @@ from rich.markup import escape
 
 from . import __version__
 from . import analysis as lib
-from .analysis.exchange import exchange_options
-from .analysis.scoring import actual_scores, double_dummy_scores
 from .deal import Deal
 from .io import DealFormatError, iter_deals
 from .melds import MeldResult, deal_melds
@@ -174,8 +172,13 @@ def run(filenames: list[str], overrides: list[tuple[str, str]], sink: Sink, want
     AnalysisInterrupted after showing a deal whose analysis Ctrl-C cut short."""
     try:
         for filename, index, deal in deals(filenames, overrides):
-            result = solve(deal) if wanted.solve and deal.contract is not None else None
-            analyses = analyse(deal, wanted, f"{filename}: deal {index}")
+            result, analyses = None, []
+            if wanted.solve and deal.contract is not None:
+                try:
+                    result = solve(deal)
+                except ValueError as error:  # a game the solver does not answer yet
+                    analyses.append(Analysis("solve", note=str(error)))
+            analyses += analyse(deal, wanted, f"{filename}: deal {index}")
             sink.deal(filename, index, deal, deal_melds(deal), result, analyses)
             if any(analysis.interrupted for analysis in analyses):
                 raise AnalysisInterrupted
@@ -215,6 +218,8 @@ def position_analyses(deal: Deal, wanted: Wanted, where: str) -> list[Analysis]:
     keys = [key for key, asked in (("cards", wanted.cards), ("line", wanted.line)) if asked]
     if deal.contract is None:
         return [Analysis(key, note="no contract: there is no play to analyse") for key in keys]
+    if not deal.spec.solvable:
+        return [Analysis(key, note=f"the solver does not answer {deal.game} deals yet") for key in keys]
 
     def checked(option: str, value: str | None, work: Callable[[], Any]) -> Any:
         try:
@@ -248,22 +253,21 @@ def review(deal: Deal) -> Any:
 
 
 def scores(deal: Deal) -> ScoreSet:
-    """Double-dummy, and as played when there is a Play section (each a note if not)."""
-    if deal.contract is None:
-        raise ValueError("no contract: nothing to score")
+    """Double-dummy, and as played when there is a Play section (each with a note where
+    it does not apply); a note alone when neither can apply (no contract, another game)."""
     found = ScoreSet()
     try:
-        found.double_dummy = double_dummy_scores(deal)
+        found.double_dummy = lib.double_dummy_scores(deal)
     except ValueError as error:
+        if deal.contract is None or not deal.spec.solvable:
+            raise
         found.double_dummy_note = str(error)
     try:
         if not deal.play:
             raise ValueError("no Play section")
-        found.actual = actual_scores(deal)
+        found.actual = lib.actual_scores(deal)
     except ValueError as error:
         found.actual_note = str(error)
-        if found.actual_note == found.double_dummy_note:  # neither applies to the deal
-            raise
     return found
 
 
@@ -271,7 +275,7 @@ def exchange(deal: Deal) -> Any:
     if deal.dealt is None:
         raise ValueError("no Dealt, Indicator and TalonTop tags: the deal as dealt is not known")
     with progress_bar("exchange choices") as update:
-        return exchange_options(deal, progress=update)
+        return lib.exchange_options(deal, progress=update)
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:

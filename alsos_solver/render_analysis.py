@@ -26,6 +26,7 @@ from .render import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol
 from .rules import Kind
 
 TITLES = {
+    "solve": "Double-dummy result",
     "cards": "Card values",
     "line": "Optimal line",
     "table": "Contract table",

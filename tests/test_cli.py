@@ -29,6 +29,13 @@ KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]
 """
+ASSZORTI = """\
+[Game "asszorti"]
+[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
+[Talon "DQ D10 D8"]
+[Contract "C"]
+[Declarer "A"]
+"""
 BAD_CARD = """\
 [Event "Bad"]
 [Dealer "C"]
@@ -150,11 +157,12 @@ def test_deal_without_contract(runner, tmp_path):
     result = runner.invoke(app, [write(tmp_path, "open.txt", NO_CONTRACT)])
     assert result.exit_code == 0, result.output
     assert "♥ K O U 7" in result.stdout and "Contract none" in result.stdout
-    notes = [line for line in result.stdout.splitlines() if "not available yet" in line]
-    assert len(notes) == 1
+    assert "Double-dummy result" not in result.stdout
+    assert result.stdout.count("Contract table · every seat as declarer") == 1  # instead of a result
     json_result = runner.invoke(app, ["--json", write(tmp_path, "open.txt", NO_CONTRACT)])
     (data,) = json.loads(json_result.stdout)
     assert data["deal"]["contract"] is None and "declarer_points" not in data
+    assert len(data["table"]) == 18
 
 
 def test_betli_and_klopitzky(runner, tmp_path):
@@ -164,6 +172,16 @@ def test_betli_and_klopitzky(runner, tmp_path):
     data = json.loads(runner.invoke(app, ["--json", write(tmp_path, "b.txt", BETLI + "\n" + KLOPITZKY)]).stdout)
     assert isinstance(data[0]["betli"], bool)
     assert set(data[1]["klopitzky_safe"]) == {"A", "B", "C"}
+
+
+def test_game_the_solver_does_not_answer_is_a_note(runner, tmp_path):
+    path = write(tmp_path, "a.txt", ASSZORTI)
+    result = runner.invoke(app, [path])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and result.stderr == ""
+    assert "Double-dummy result: solving asszorti deals is not supported yet" in " ".join(result.stdout.split())
+    data = json.loads(runner.invoke(app, ["--json", path]).stdout)[0]
+    assert "declarer_points" not in data and "asszorti" in data["notes"]["solve"]
 
 
 def test_multiple_files_in_order(runner, tmp_path):

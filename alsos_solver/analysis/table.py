@@ -139,8 +139,13 @@ def contract_tokens(deal: Deal) -> tuple[str, ...]:
 
 
 def contract_deal(deal: Deal, contract: Contract, declarer: str | None) -> Deal:
-    """The deal's hands with that contract and declarer, no figures announced, no play."""
-    return replace(deal, contract=contract, declarer=declarer, figures={}, play=[], play_leader=None)
+    """The deal's hands with that contract and declarer: nothing announced or said
+    (figures, front, kontras), no play, and not the deal as dealt (its exchange was made
+    for the deal's own trumps)."""
+    return replace(
+        deal, contract=contract, declarer=declarer, figures={}, front={}, kontra={}, play=[], play_leader=None,
+        dealt=None, indicator=None, talon_top=None,
+    )
 
 
 def contract_table(
