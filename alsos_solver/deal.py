@@ -278,7 +278,7 @@ class Deal:
             return [Problem(given[0], f"{' and '.join(given)} without {' and '.join(missing)}: the deal as dealt needs Dealt, Indicator and TalonTop together")]
         if self.game not in EXCHANGE_GAMES:
             return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {' and '.join(EXCHANGE_GAMES)}, not {self.game}")]
-        spec, pack = self.spec, self.pack
+        pack = self.pack
         assert self.dealt is not None and self.indicator is not None and self.talon_top is not None
         found, seen = self._hand_problems(self.dealt, "Dealt", "is dealt")
         for tag, card in (("Indicator", self.indicator), ("TalonTop", self.talon_top)):

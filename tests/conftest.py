@@ -6,6 +6,7 @@ Random deals come from ``strategies.py`` (hypothesis strategies shared by the su
 from __future__ import annotations
 
 import pytest
+from typer.testing import CliRunner
 from hypothesis import strategies as st
 
 from alsos_solver.cards import CardSet
@@ -86,3 +87,9 @@ def playable_deals(draw) -> Deal:
     contract = spec.parse_contract(draw(st.sampled_from(contract_tokens(spec))))
     declarer = draw(st.sampled_from(spec.active)) if contract.has_declarer else None
     return Deal(dealt, spec.name, talon=talon, contract=contract, declarer=declarer, options=draw(strategies.options()))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """Runs the CLI in-process (typer's CliRunner)."""
+    return CliRunner()

@@ -5,30 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from alsos_solver import __version__, cli
 from alsos_solver.cli import app
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "puzzles" / "example.txt"
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
+
 RESULT_KEYS = {"declarer_points", "game", "melds", "figures", "nodes", "seconds"}
-NO_CONTRACT = """\
-[Event "No contract"]
-[Deal "A:87.AX.K97.KX B:U.KOU7.AX.A7 C:AO9.98.O.U98"]
-[Talon "MK MX TU T8 ZO"]
-"""
-BETLI = """\
-[Deal "A:8.O.K987.OX8 OU7.U8.A.KU7 A.AKX97.UX.9"]
-[Contract "BETLI"]
-[Declarer "C"]
-"""
-KLOPITZKY = """\
-[Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
-[Contract "KLOPITZKY"]
-"""
 ASSZORTI = """\
 [Game "asszorti"]
 [Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
@@ -41,28 +26,6 @@ BAD_CARD = """\
 [Dealer "C"]
 [Deal "A:87.AX.K97.KX B:U.KOU7.AX.A7 C:AO9.98.O.U9Q"]
 """
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def assert_error(result, *pieces: str) -> None:
-    """Exit 2, one or two lines on stderr starting 'error:', no traceback, the pieces in it."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert 1 <= len(lines) <= 2, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.output
-    for piece in pieces:
-        assert piece in result.stderr
 
 
 # The example and the options

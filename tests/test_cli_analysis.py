@@ -6,10 +6,8 @@ and Ctrl-C."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from alsos_solver import analysis, cli
 from alsos_solver.analysis.exchange import exchange_options
@@ -17,24 +15,11 @@ from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
 from alsos_solver.io import load
 
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
-EXAMPLE = str(PUZZLES / "example.txt")
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, write
+from cli_support import assert_error as assert_error_lines
+
 PLAYED = str(PUZZLES / "played.txt")
 DEALT = str(PUZZLES / "dealt.txt")
-NO_CONTRACT = """\
-[Event "No contract"]
-[Deal "A:87.AX.K97.KX B:U.KOU7.AX.A7 C:AO9.98.O.U98"]
-[Talon "MK MX TU T8 ZO"]
-"""
-BETLI = """\
-[Deal "A:8.O.K987.OX8 OU7.U8.A.KU7 A.AKX97.UX.9"]
-[Contract "BETLI"]
-[Declarer "C"]
-"""
-KLOPITZKY = """\
-[Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
-[Contract "KLOPITZKY"]
-"""
 SWAP_ONLY = """\
 [Event "Keep or swap"]
 [Dealer "C"]
@@ -46,17 +31,6 @@ SWAP_ONLY = """\
 [Declarer "B"]
 """
 """A deal as dealt whose talon top is neither a trump nor an ace: keep or swap, no síber."""
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def ok(result) -> str:
@@ -74,13 +48,7 @@ def one_json(result) -> dict:
 
 def assert_error(result, *pieces: str) -> None:
     """Exit 2, one line on stderr starting 'error:', no traceback, the pieces in it."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.output
-    for piece in pieces:
-        assert piece in result.stderr, (piece, result.stderr)
+    assert_error_lines(result, *pieces, max_lines=1)
 
 
 def assert_interrupted(result) -> None:

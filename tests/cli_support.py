@@ -1,0 +1,41 @@
+"""What the CLI tests share: the example files, small deals, checking a failed run.
+(The ``runner`` fixture is in conftest.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+EXAMPLE = str(PUZZLES / "example.txt")
+NO_CONTRACT = """\
+[Event "No contract"]
+[Deal "A:87.AX.K97.KX B:U.KOU7.AX.A7 C:AO9.98.O.U98"]
+[Talon "MK MX TU T8 ZO"]
+"""
+BETLI = """\
+[Deal "A:8.O.K987.OX8 OU7.U8.A.KU7 A.AKX97.UX.9"]
+[Contract "BETLI"]
+[Declarer "C"]
+"""
+KLOPITZKY = """\
+[Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
+[Contract "KLOPITZKY"]
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def assert_error(result, *pieces: str, max_lines: int = 2) -> None:
+    """Exit 2, at most ``max_lines`` lines on stderr starting 'error:', no traceback, the
+    pieces in it."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert 1 <= len(lines) <= max_lines, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+    for piece in pieces:
+        assert piece in result.stderr, (piece, result.stderr)
