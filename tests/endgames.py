@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from alsos_solver.cards import HUNGARIAN, Card, CardSet, cards_of
 from alsos_solver.deal import MELD_KINDS, Deal
+from alsos_solver.position import Position
 from alsos_solver.rules import AlsosOptions, Contract, Kind
 
 SEATS = "ABC"
@@ -41,15 +44,6 @@ HELD_FIGURES = {"ultimo": "7", "nyolcas": "8"}
 """Announced figures that change the rules of play: the trump card their announcer keeps."""
 
 ALL_VARIANT_FIGURES = AlsosOptions(szazegy=True, szazhusz=True, uhu=True, nyolcas=True)
-
-
-def card(name: str) -> Card:
-    return HUNGARIAN.parse_card(name)
-
-
-def cards(text: str) -> CardSet:
-    """``'MA MK P7'`` -> a card set."""
-    return sum(1 << c for c in HUNGARIAN.parse_cards(text))
 
 
 def trump_card(contract: Contract, rank: str) -> Card:
@@ -83,16 +77,37 @@ def deal_from_hands(
     return deal
 
 
-def play_line(deal: Deal, choices: list[int]) -> Deal:
+def play_line(deal: Deal, choices: list[int], ducker: str | None = None) -> Deal:
     """Extend the deal's Play section: the i-th card is legal move ``choices[i]`` (modulo the
-    number of legal moves, lowest card bit first). Returns the deal."""
+    number of legal moves, lowest card bit first); ``ducker`` chooses among his
+    :func:`ducks` when he has any. Returns the deal."""
     position = deal.played_position()
     for choice in choices:
-        legal = list(cards_of(position.legal_moves()))
-        chosen = legal[choice % len(legal)]
+        legal = position.legal_moves()
+        if ducker is not None and SEATS[position.to_move] == ducker:
+            legal = ducks(position, legal) or legal
+        cards = list(cards_of(legal))
+        chosen = cards[choice % len(cards)]
         position.push(chosen)
         deal.play.append(chosen)
     return deal
+
+
+def ducks(position: Position, legal: CardSet) -> CardSet:
+    """The legal cards that do not take the trick for now: a follower's cards that lose to
+    the trick so far, a leader's cards that another hand can beat in their suit."""
+    rules, trick = position.rules, position.trick.cards
+    others = sum(hand for seat, hand in enumerate(position.hands) if seat != position.to_move)
+    result = 0
+    for c in cards_of(legal):
+        if trick:
+            loses = rules.winner([*trick, c]) != len(trick)
+        else:
+            suit = HUNGARIAN.suit_mask(HUNGARIAN.suit_of(c))
+            loses = any(rules.strength[o] > rules.strength[c] for o in cards_of(others & suit))
+        if loses:
+            result |= 1 << c
+    return result
 
 
 def cards_played_by(deal: Deal) -> dict[str, CardSet]:
@@ -187,16 +202,23 @@ def endgames(
     draw,
     tricks_left: st.SearchStrategy[int] = st.integers(1, 4),
     mid_trick: bool = True,
+    ducking_declarer: bool = False,
     **deal_options,
 ) -> Deal:
     """A random full deal (see :func:`full_deals` for ``deal_options``) played along a
     random legal line until ``tricks_left`` tricks remain (the last of them possibly
-    begun, when ``mid_trick``). The endgame starts after ``len(deal.play)`` cards."""
+    begun, when ``mid_trick``). With ``ducking_declarer`` the declarer plays :func:`ducks`
+    where he can, and the line is one on which he has won no trick yet, so that a betli is
+    still alive. The endgame starts after ``len(deal.play)`` cards."""
     deal = draw(full_deals(**deal_options))
     left = draw(tricks_left)
     begun = draw(st.integers(0, len(SEATS) - 1)) if mid_trick else 0
     length = len(SEATS) * (HAND_SIZE - left) + begun
-    return play_line(deal, draw(st.lists(st.integers(0, HAND_SIZE - 1), min_size=length, max_size=length)))
+    choices = draw(st.lists(st.integers(0, HAND_SIZE - 1), min_size=length, max_size=length))
+    deal = play_line(deal, choices, ducker=deal.declarer if ducking_declarer else None)
+    if ducking_declarer:
+        assume(deal.played_position().tricks_won[SEATS.index(deal.declarer)] == 0)
+    return deal
 
 
 # --- exhaustive redistributions -----------------------------------------------------------
@@ -219,14 +241,9 @@ def redistributions(deal: Deal) -> Iterator[Deal]:
                 seat: played[seat] | sum(1 << c for c in part)
                 for seat, part in zip(SEATS, (first, second, third))
             }
-            candidate = Deal(
-                hands=hands, talon=deal.talon, contract=deal.contract, declarer=deal.declarer,
-                figures=still_held(deal, hands), options=deal.options,
-                declared=deal.declared, play=list(deal.play),
-            )
+            candidate = replace(deal, hands=hands, figures=still_held(deal, hands), play=list(deal.play))
             if not candidate.problems():
                 yield candidate
-
 
 
 def still_held(deal: Deal, hands: dict[str, CardSet]) -> dict[str, tuple[str, ...]]:

@@ -15,6 +15,9 @@ that line the reference minimax, which knows nothing of the engine, must give it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
 
 import pytest
 
@@ -30,8 +33,8 @@ from alsos_solver.solve import SolveResult, solve
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_VARIANT_FIGURES, BETLI, KLOPITZKY, NO_TRUMP, NOBODY_DECLARES, SEATS, TRUMP_CONTRACTS,
-    deal_from_hands, deal_from_order, describe,
+    ALL_VARIANT_FIGURES, BETLI, KLOPITZKY, NO_TRUMP, NOBODY_DECLARES, POINT_CONTRACTS, SEATS,
+    TRUMP_CONTRACTS, deal_from_hands, deal_from_order, describe,
 )
 
 HEARTS = Contract(Kind.TRUMP, 1)
@@ -343,7 +346,8 @@ def test_klopitzky_four_four_one_makes_both_fours_pay():
 # --- random full deals: minimax consistency down to the reference -----------------------------
 
 CONSISTENCY_TRICKS = 5
-"""Tricks followed from the first lead before the reference checks the engine's value."""
+"""Tricks followed from the first lead before the reference checks the engine's answer."""
+T = TypeVar("T")
 
 
 def seeded_deal(seed: int, contract: Contract) -> Deal:
@@ -353,10 +357,7 @@ def seeded_deal(seed: int, contract: Contract) -> Deal:
 
 
 def after_card(deal: Deal, card: int) -> Deal:
-    return Deal(
-        hands=deal.hands, talon=deal.talon, contract=deal.contract, declarer=deal.declarer,
-        figures=deal.figures, options=deal.options, declared=deal.declared, play=[*deal.play, card],
-    )
+    return replace(deal, play=[*deal.play, card])
 
 
 def legal_cards(deal: Deal) -> list[int]:
@@ -367,42 +368,33 @@ def to_move_plays_for(deal: Deal, team: frozenset[int]) -> bool:
     return deal.played_position().to_move in team
 
 
-def follow_value(deal: Deal, seat: int, rng: random.Random) -> int:
+def follow(deal: Deal, judge: Callable[[Deal], T], team: frozenset[int], rng: random.Random, mine, theirs) -> T:
     """Walk CONSISTENCY_TRICKS tricks from the first lead, checking at every card that the
-    engine's value of ``seat`` is the max (its side to move) or min of the values after
-    each legal card, and playing a random card that keeps it. Returns the value."""
-    value = Solver(deal).value(seat)
-    team = Setting.of(deal).side(seat)
+    engine's ``judge`` of the position is ``mine`` (the team to move: max, any) or
+    ``theirs`` (min, all) of its judges after each legal card, and playing a random card
+    that keeps it. Returns the judge at the first lead."""
+    answer = judge(deal)
     while len(deal.play) < len(SEATS) * CONSISTENCY_TRICKS:
-        after = {card: Solver(after_card(deal, card), after=len(deal.play) + 1).value(seat) for card in legal_cards(deal)}
-        best = max if to_move_plays_for(deal, team) else min
-        assert best(after.values()) == value, f"{describe(deal)}: {value} vs children {after}"
-        deal.play.append(rng.choice([card for card, v in after.items() if v == value]))
-    return value
-
-
-def follow_answer(deal: Deal, question: Question, rng: random.Random) -> bool:
-    """As :func:`follow_value`, for a yes/no question: the answer is the OR (its team to
-    move) or AND of the answers after each legal card."""
-    answer = Solver(deal).ask(question)
-    team = question.team(Setting.of(deal))
-    while len(deal.play) < len(SEATS) * CONSISTENCY_TRICKS:
-        after = {card: Solver(after_card(deal, card), after=len(deal.play) + 1).ask(question) for card in legal_cards(deal)}
-        combine = any if to_move_plays_for(deal, team) else all
-        assert combine(after.values()) == answer, f"{describe(deal)}: {question} {answer} vs children {after}"
+        after = {card: judge(after_card(deal, card)) for card in legal_cards(deal)}
+        combine = mine if to_move_plays_for(deal, team) else theirs
+        assert combine(after.values()) == answer, f"{describe(deal)}: {answer} vs after each card {after}"
         deal.play.append(rng.choice([card for card, a in after.items() if a == answer]))
     return answer
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(len(POINT_CONTRACTS)))
 @pytest.mark.parametrize("seat_role", ["declarer", "defender"])
 def test_value_at_the_first_lead_survives_an_optimal_line_down_to_the_reference(seed, seat_role):
-    deal = seeded_deal(seed, TRUMP_CONTRACTS[seed])
+    deal = seeded_deal(seed, POINT_CONTRACTS[seed])
     seat = SEATS.index(deal.declarer)
     if seat_role == "defender":
         seat = (seat + 1) % 3
-    value = follow_value(deal, seat, random.Random(seed))
-    assert best_points(deal, seat, after=len(deal.play)) == value, describe(deal)
+
+    def value(position: Deal) -> int:
+        return Solver(position, after=len(position.play)).value(seat)
+
+    found = follow(deal, value, Setting.of(deal).side(seat), random.Random(seed), max, min)
+    assert best_points(deal, seat, after=len(deal.play)) == found, describe(deal)
 
 
 QUESTIONS_ON_FULL_DEALS = [
@@ -418,9 +410,15 @@ QUESTIONS_ON_FULL_DEALS = [
 
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize(
-    "contract, question", QUESTIONS_ON_FULL_DEALS, ids=[f"{c.kind.value}{c.trump}-{q}" for c, q in QUESTIONS_ON_FULL_DEALS]
+    "contract, question",
+    QUESTIONS_ON_FULL_DEALS,
+    ids=[f"{c.kind.value}{c.trump}-{q}" for c, q in QUESTIONS_ON_FULL_DEALS],
 )
 def test_answer_at_the_first_lead_survives_an_optimal_line_down_to_the_reference(seed, contract, question):
     deal = seeded_deal(seed, contract)
-    answer = follow_answer(deal, question, random.Random(seed))
-    assert can_make(deal, question, after=len(deal.play)) == answer, describe(deal)
+
+    def answer(position: Deal) -> bool:
+        return Solver(position, after=len(position.play)).ask(question)
+
+    found = follow(deal, answer, question.team(Setting.of(deal)), random.Random(seed), any, all)
+    assert can_make(deal, question, after=len(deal.play)) == found, describe(deal)
