@@ -13,6 +13,7 @@ his partner helping (team = both defenders), except kassza, which is side-based.
 from __future__ import annotations
 
 import itertools
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, HUNGARIAN
@@ -147,13 +148,14 @@ def both(*terms: dict[int, int]) -> dict[int, int]:
     return merged
 
 
-class Question:
+class Question(ABC):
     """Base of the questions. Subclasses set ``key`` (its name in results)."""
 
     key = ""
 
+    @abstractmethod
     def team(self, setting: Setting) -> frozenset[int]:
-        raise NotImplementedError
+        """The seats that play for the question; the others play against it."""
 
     def possible(self, setting: Setting) -> bool:
         """Static preconditions (a card held, targets in play); False means 'cannot be made'."""
@@ -163,13 +165,13 @@ class Question:
         """Cards this question's announcement keeps back (ultimó, nyolcas)."""
         return {}
 
+    @abstractmethod
     def build(self, setting: Setting, goal: Goal) -> None:
         """Add this question's coordinates, terms and constraints to ``goal``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def achieved(self, setting: Setting, end: Position) -> bool:
         """The question's meaning, read off the finished play (reference solver)."""
-        raise NotImplementedError
 
     def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
         """The answer if values already found decide it, else None.
