@@ -724,9 +724,12 @@ cdef class Core:
         o.uses_points = uses_points
         o.hard = o.nspecial > 0 or any(capture) or any(win_all) or any(win_none)
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
+        # A seat is good for the team when its tricks raise the coordinates more than the
+        # least helpful seat's do, or a hard constraint wants it to win.
+        weight = [sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) for seat in range(self.s.nseats)]
         for seat in range(self.s.nseats):
             o.good[seat] = (
-                sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) > 0
+                weight[seat] > min(weight)
                 or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
                 or (any(win_none) and not win_none[seat])
             )

@@ -96,7 +96,7 @@ class Solver:
     def value(self, seat: int) -> int:
         """The most card points (with the last trick) ``seat``'s side can force for it.
 
-        The core's MTD(f) driver over a fail-soft alpha-beta (see ``_search.pyx``)."""
+        The core's bisection driver (MTD-bi) over a fail-soft alpha-beta (``_search.pyx``)."""
         started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
         question = SeatPoints(seat, 0)
         self._load(question, question.goal(self.setting))
