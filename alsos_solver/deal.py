@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
-from .figures import FIGURES, allowed, not_allowed_reason
+from .figures import FIGURES, HELD, TRICKS_BEFORE_LAST, allowed, not_allowed_reason, trick_card
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
 from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool
@@ -18,9 +18,6 @@ from .rules.games import SOLVABLE
 MELD_KINDS = ("sequences", "vannak", "bela")
 KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 """The kontra levels in order; each is said from the front (``f``) or the back (``b``)."""
-HELD_CARD_FIGURES = {"ultimo": 0, "nyolcas": 1}
-"""Figures whose trump card is kept back: for the last trick, for the one before it."""
-HELD_CARD_RANKS = {"ultimo": "7", "nyolcas": "8"}
 
 
 @dataclass(frozen=True)
@@ -109,16 +106,16 @@ class Deal:
         if self.contract is None or self.contract.kind is not Kind.TRUMP:
             return result
         for seat, names in self.figures.items():
-            for name, tricks_before_last in HELD_CARD_FIGURES.items():
+            for name in HELD:
                 card = self._held_card(name)
                 if name in names and self.hands.get(seat, 0) >> card & 1:
-                    result[card] = self.spec.hand_size - 1 - tricks_before_last
+                    result[card] = self.spec.hand_size - 1 - TRICKS_BEFORE_LAST[name]
         return result
 
     def _held_card(self, name: str) -> Card:
         """The trump card an ultimó (7) or nyolcas (8) announcer keeps back."""
         assert self.contract is not None and self.contract.trump is not None
-        return self.pack.card(self.contract.trump, self.pack.rank_index(HELD_CARD_RANKS[name]))
+        return trick_card(name, self.contract.trump)
 
     def position(self) -> Position:
         """The position at the first lead (the Play section is not applied)."""
@@ -193,7 +190,7 @@ class Deal:
                     found.append(Problem("Figures", f"{self.game} has no figures (found {name})"))
                 elif not allowed(name, contract, self.options):
                     found.append(Problem("Figures", not_allowed_reason(name, contract, self.options)))
-                elif name in HELD_CARD_FIGURES and not self.hands.get(seat, 0) >> self._held_card(name) & 1:
+                elif name in HELD and not self.hands.get(seat, 0) >> self._held_card(name) & 1:
                     card = self.pack.card_name(self._held_card(name))
                     found.append(Problem("Figures", f"{seat} announces {name} but does not hold {card}"))
         for seat, kinds in self.declared.items():

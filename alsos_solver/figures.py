@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import HUNGARIAN, Card
 from .rules.contract import Contract, Kind
 from .rules.options import AlsosOptions
 
@@ -53,6 +54,23 @@ POINT_THRESHOLDS: dict[str, tuple[int, int]] = {
 }
 """Points needed (trump game, no-trump). All but ketszaz count tricks only; ketszaz adds
 the announcer's scoring melds."""
+
+
+TRICKS_BEFORE_LAST = {"ultimo": 0, "uhu": 1, "nyolcas": 1}
+"""The figures won with one card in one trick: that trick, counted back from the last."""
+HELD = ("ultimo", "nyolcas")
+"""Of those, the ones whose card the announcer must keep for that trick unless it is his
+only legal card (rules-notes 'Ultimó'; nyolcas: seed 000)."""
+
+
+def trick_card(name: str, trump: int) -> Card:
+    """The card of a figure of :data:`TRICKS_BEFORE_LAST`: ultimó the trump 7, nyolcas the
+    trump 8, uhu the ace of bells, of hearts when bells are trumps (seed 003)."""
+    pack = HUNGARIAN
+    if name in HELD:
+        return pack.card(trump, pack.rank_index("7" if name == "ultimo" else "8"))
+    bells = pack.suits.index("T")
+    return pack.card(pack.suits.index("P") if trump == bells else bells, 0)
 
 
 def canonical(name: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, HUNGARIAN
 from .deal import Deal
-from .figures import POINT_THRESHOLDS, allowed
+from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, trick_card
 from .melds import deal_melds
 from .position import Position
 from .rules import Contract, Kind, TrickRules
@@ -298,7 +298,6 @@ class GameDefeated(Question):
 
 
 CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
-TRICK_CARD_FIGURES = {"ultimo": 0, "uhu": 1, "nyolcas": 1}  # tricks before the last
 
 
 @dataclass(frozen=True)
@@ -327,14 +326,8 @@ class FigureMade(Question):
         return sum(1 << setting.trump_card(r) for r in CAPTURE_FIGURES[self.figure])
 
     def _trick_card(self, setting: Setting) -> tuple[int, Card]:
-        trick = setting.last_trick - TRICK_CARD_FIGURES[self.figure]
-        if self.figure == "ultimo":
-            return trick, setting.trump_card("7")
-        if self.figure == "nyolcas":
-            return trick, setting.trump_card("8")
-        bells = HUNGARIAN.suits.index("T")
-        suit = HUNGARIAN.suits.index("P") if setting.contract.trump == bells else bells
-        return trick, HUNGARIAN.card(suit, 0)
+        assert setting.contract.trump is not None
+        return setting.last_trick - TRICKS_BEFORE_LAST[self.figure], trick_card(self.figure, setting.contract.trump)
 
     def possible(self, setting: Setting) -> bool:
         name, seat = self.figure, self.seat
@@ -346,12 +339,12 @@ class FigureMade(Question):
             return any(setting.holds_bela(k) for k in setting.defenders)
         if name == "negyvennegy" or name in CAPTURE_FIGURES:
             return setting.in_play(self._targets(setting))
-        if name in TRICK_CARD_FIGURES:
+        if name in TRICKS_BEFORE_LAST:
             return bool(setting.hands[seat] >> self._trick_card(setting)[1] & 1)
         return True
 
     def holds(self, setting: Setting) -> dict[Card, int]:
-        if self.figure in ("ultimo", "nyolcas") and self.possible(setting):
+        if self.figure in HELD and self.possible(setting):
             trick, card = self._trick_card(setting)
             return {card: trick}
         return {}
@@ -366,7 +359,7 @@ class FigureMade(Question):
             goal.require({d: self._threshold(setting) - offset})
         elif name == "negyvennegy" or name in CAPTURE_FIGURES:
             goal.capture[seat] = goal.capture.get(seat, 0) | self._targets(setting)
-        elif name in TRICK_CARD_FIGURES:
+        elif name in TRICKS_BEFORE_LAST:
             goal.specials.append((seat, *self._trick_card(setting)))
         elif name == "volat":
             goal.win_all = goal.win_all | {seat}
@@ -395,7 +388,7 @@ class FigureMade(Question):
         if name == "negyvennegy" or name in CAPTURE_FIGURES:
             taken = sum(1 << c for t, w in zip(end.tricks, end.winners) if w == seat for c in t.cards)
             return self._targets(setting) & taken == self._targets(setting)
-        if name in TRICK_CARD_FIGURES:
+        if name in TRICKS_BEFORE_LAST:
             trick, card = self._trick_card(setting)
             return end.winners[trick] == seat and card in end.tricks[trick].cards
         if name == "volat":

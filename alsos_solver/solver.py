@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ._search import Core
 from .cards import Card, CardSet, cards_of
 from .deal import Deal
-from .objectives import NO_LIMIT, Goal, Question, SeatPoints, Setting
+from .objectives import NO_LIMIT, Question, SeatPoints, Setting
 
 DEFAULT_TABLE_BYTES = 4 << 20
 """The transposition table's default size: 4 MiB. Larger tables save few nodes on these
@@ -80,45 +82,52 @@ class Solver:
 
     def ask(self, question: Question) -> bool:
         """Can the question's team make it against best resistance?"""
-        started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
-        try:
+        with self._counting():
             if not question.possible(self.setting):
                 return False
-            holds = self.deal.holds() | question.holds(self.setting)
+            holds = self._holds_of(question)
             known = question.decided(self.setting, self._values.get(self._value_key(holds), {}), self._total)
             if known is not None:
                 return known
-            self._load(question, question.goal(self.setting))
+            self._load(question, holds)
             return self.core.query([], self._prefix)
-        finally:
-            self._count(started, nodes, hits)
 
     def value(self, seat: int) -> int:
         """The most card points (with the last trick) ``seat``'s side can force for it.
 
         The core's bisection driver (MTD-bi) over a fail-soft alpha-beta (``_search.pyx``)."""
-        started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
-        question = SeatPoints(seat, 0)
-        self._load(question, question.goal(self.setting))
-        result = self.core.value(self._prefix)
-        self._values.setdefault(self._value_key(self.deal.holds()), {})[seat] = result
-        self._count(started, nodes, hits)
-        return result
+        with self._counting():
+            question = SeatPoints(seat, 0)
+            holds = self._holds_of(question)
+            self._load(question, holds)
+            result = self.core.value(self._prefix)
+            self._values.setdefault(self._value_key(holds), {})[seat] = result
+            return result
+
+    def _holds_of(self, question: Question) -> dict[Card, int]:
+        """The cards kept back while asking: the deal's announcements and the question's."""
+        return self.deal.holds() | question.holds(self.setting)
 
     def _value_key(self, holds: dict[Card, int]) -> tuple:
         return tuple(self._prefix), tuple(sorted(holds.items()))
 
-    def _count(self, started: float, nodes: int, hits: int) -> None:
-        self.stats.nodes += self.core.nodes - nodes
-        self.stats.hits += self.core.hits - hits
-        self.stats.seconds += time.perf_counter() - started
+    @contextmanager
+    def _counting(self) -> Iterator[None]:
+        """Add the nodes, hits and time of what runs inside to :attr:`stats`."""
+        started, nodes, hits = time.perf_counter(), self.core.nodes, self.core.hits
+        try:
+            yield
+        finally:
+            self.stats.nodes += self.core.nodes - nodes
+            self.stats.hits += self.core.hits - hits
+            self.stats.seconds += time.perf_counter() - started
 
     def _mask(self, cards: CardSet) -> int:
         return sum(1 << self._internal[c] for c in cards_of(cards))
 
-    def _load(self, question: Question, goal: Goal) -> None:
+    def _load(self, question: Question, holds: dict[Card, int]) -> None:
         setting = self.setting
-        holds = self.deal.holds() | question.holds(setting)
+        goal = question.goal(setting)
         if holds != self._holds or self.core.owner is not self:
             self._setup(holds)
             self._loaded = None
