@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,16 @@ def test_example_shows_the_diagram_and_the_result(runner):
                   "abszolut absolute", "[✓]", "Announced by B: abszolut ✓  ultimo ✓",
                   "Together, declarer: game + B abszolut + B ultimo: ✗", "nodes"):
         assert piece in out, piece
+
+
+def test_a_long_path_does_not_hide_the_event(runner, tmp_path):
+    deep = tmp_path.joinpath(*["a-rather-long-directory-name"] * 6)
+    deep.mkdir(parents=True)
+    copy = deep / "example.txt"
+    copy.write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    result = runner.invoke(app, ["--no-solve", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "Abszolut or ultimo, not both" in result.stdout
 
 
 def test_json_has_the_deal_and_the_result_keys(runner):
