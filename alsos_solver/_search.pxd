@@ -2,7 +2,7 @@
 # strength 0 = the weakest card of the suit in this contract's trick order, so each suit is
 # one 16-bit lane of a uint64 and "higher bit in the lane" means "wins over".
 
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef enum:
     MAX_SEATS = 3      # active seats: 2 or 3
@@ -35,16 +35,24 @@ cdef struct Objective:
     int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering)
 
 
-cdef struct Entry:
+cdef struct Slot:                           # one table entry's first 16 bytes
     uint64_t key                            # remaining cards | leader << 62
-    uint32_t generation                     # valid only in the generation it was written in
-    uint8_t cards                           # cards remaining: the replacement priority
-    uint8_t nwin                            # win vectors in use
-    uint8_t nloss                           # loss vectors in use
-    uint8_t next_slot                       # round-robin slot to overwrite when full
+    uint16_t generation                     # valid only in the generation it was written in
     uint8_t best                            # the lead that last decided this position, or NO_MOVE
+    uint8_t counts                          # boolean search: win vectors in use | loss vectors << 2
+                                            # | round-robin slot to overwrite next (win << 4, loss << 5)
+    int16_t lower                           # value search: bounds on the future gain
+    int16_t upper                           # (-BIG / BIG: unknown)
+
+
+cdef struct Vectors:                        # the boolean search's part of an entry
     int16_t win[SLOTS][MAX_DIMS]            # team wins from here whenever acc >= win[i]
     int16_t loss[SLOTS][MAX_DIMS]           # team loses from here whenever acc <= loss[i]
+
+
+cdef struct Bucket:                         # four entries in three cache lines, 64-byte aligned
+    Slot slot[4]                            # the first line: all that a probe or the value search reads
+    Vectors vectors[4]
 
 
 cdef struct State:
@@ -68,10 +76,9 @@ cdef struct State:
     Objective obj
     int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
     int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
-    Entry* table
-    uint64_t buckets                        # number of 4-entry buckets (a power of two)
-    int bucket_shift                        # 64 - log2(buckets): a hash's top bits pick the bucket
-    uint32_t generation
+    Bucket* table
+    uint64_t buckets                        # number of buckets (below 2**32)
+    uint32_t generation                     # 1 .. 65535, stored in every slot written
     uint64_t nodes
     int aborted                             # a signal (Ctrl-C) arrived: unwind, trust nothing
     uint64_t hits

@@ -29,8 +29,8 @@ entries stay valid across the thresholds of one question (the driver's binary se
 Entries of another objective or deal are invalidated by a generation counter.
 """
 
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 
 cdef extern from *:
@@ -38,9 +38,14 @@ cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
     void __builtin_prefetch(const void*) nogil
 
+cdef extern from "stdlib.h":
+    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
+
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
     void PyErr_Clear()
+
+cdef int BIG = 30000  # beyond any score; fits the table's int16 bounds
 
 cdef uint64_t SIGNAL_CHECK_MASK = (1 << 20) - 1
 
@@ -102,18 +107,24 @@ cdef inline uint64_t legal_moves(const State* s, int seat) noexcept nogil:
     return legal
 
 
+cdef inline int seat_after(const State* s, int k) noexcept nogil:
+    """The seat k places after the leader (k < nseats), without a division."""
+    cdef int seat = s.leader + k
+    return seat - s.nseats if seat >= s.nseats else seat
+
+
+cdef inline int beats(const State* s, int card, int best) noexcept nogil:
+    """``card`` wins over ``best``, the card winning the trick so far."""
+    return ((card >> 4) == (best >> 4) and card > best) or ((card >> 4) == s.trump and (best >> 4) != s.trump)
+
+
 cdef inline int best_index(const State* s, int count) noexcept nogil:
     """Index of the card winning the first ``count`` cards of the current trick."""
     cdef const int* row = s.cards[s.trick_no]
-    cdef int best = row[0], index = 0, i, c
+    cdef int best = row[0], index = 0, i
     for i in range(1, count):
-        c = row[i]
-        if (c >> 4) == (best >> 4):
-            if c > best:
-                best = c
-                index = i
-        elif (c >> 4) == s.trump:
-            best = c
+        if beats(s, row[i], best):
+            best = row[i]
             index = i
     return index
 
@@ -137,26 +148,35 @@ cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mas
     return 1
 
 
-cdef inline Entry* bucket_of(const State* s, uint64_t key) noexcept nogil:
-    """The 4-entry bucket of a key: the top bits of a multiplicative hash."""
-    return s.table + 4 * ((key * <uint64_t>0x9E3779B97F4A7C15) >> s.bucket_shift)
+cdef inline Bucket* bucket_of(const State* s, uint64_t key) noexcept nogil:
+    """The bucket of a key: the top 32 bits of a multiplicative hash, scaled to the
+    number of buckets."""
+    return s.table + ((((key * <uint64_t>0x9E3779B97F4A7C15) >> 32) * s.buckets) >> 32)
 
 
-cdef inline void prefetch_bucket(const State* s) noexcept nogil:
-    """Start loading the table bucket of the position a finished trick leads to: the
-    search probes it a little later, and the load would otherwise stall it."""
-    cdef uint64_t key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
-    cdef const char* bucket = <const char*>bucket_of(s, key)
-    cdef int offset
-    for offset in range(0, 4 * sizeof(Entry), 64):
-        __builtin_prefetch(bucket + offset)
+cdef inline void prefetch_children(const State* s, const int* moves, int n) noexcept nogil:
+    """At the last card of a trick, start loading the key lines of the buckets of the
+    positions every candidate card leads to: the children probe them, and loads started
+    only when a child is entered would stall it."""
+    cdef int i, best, best_seat, seat, k, card, winner
+    cdef uint64_t rest = all_hands(s)
+    if s.trick_len != s.nseats - 1 or s.trick_no >= s.ntricks - 2:
+        return  # not the last card of a trick, or the children are not probed
+    i = best_index(s, s.trick_len)
+    best = s.cards[s.trick_no][i]
+    best_seat = seat_after(s, i)
+    seat = seat_after(s, s.trick_len)
+    for k in range(n):
+        card = moves[k]
+        winner = seat if beats(s, card, best) else best_seat
+        __builtin_prefetch(bucket_of(s, (rest & ~(ONE << card)) | (<uint64_t>winner << LEADER_SHIFT)))
 
 
 cdef int complete_trick(State* s) noexcept nogil:
     """Credit the full trick on the table to its winner; 0 if a hard constraint broke."""
     cdef const Objective* o = &s.obj
     cdef int t = s.trick_no, i, d, points = 0
-    cdef int winner = (s.leader + best_index(s, s.nseats)) % s.nseats
+    cdef int winner = seat_after(s, best_index(s, s.nseats))
     cdef uint64_t mask = s.trick_mask
     for i in range(s.nseats):
         points += s.points[s.cards[t][i]]
@@ -170,7 +190,6 @@ cdef int complete_trick(State* s) noexcept nogil:
     s.trick_no = t + 1
     s.trick_len = 0
     s.trick_mask = 0
-    prefetch_bucket(s)
     if o.hard:
         return constraints_hold(s, winner, t, mask)
     return 1
@@ -178,7 +197,7 @@ cdef int complete_trick(State* s) noexcept nogil:
 
 cdef inline int play(State* s, int card) noexcept nogil:
     """Make a move for the seat to play; returns 0 if it broke a hard constraint."""
-    cdef int seat = (s.leader + s.trick_len) % s.nseats
+    cdef int seat = seat_after(s, s.trick_len)
     cdef uint64_t bit = ONE << card
     s.hand[seat] &= ~bit
     s.hand_points -= s.points[card]
@@ -204,7 +223,7 @@ cdef inline void unplay(State* s) noexcept nogil:
             s.trick_mask |= ONE << s.cards[t][i]
     s.trick_len -= 1
     card = s.cards[s.trick_no][s.trick_len]
-    seat = (s.leader + s.trick_len) % s.nseats
+    seat = seat_after(s, s.trick_len)
     s.hand[seat] |= ONE << card
     s.hand_points += s.points[card]
     s.trick_mask &= ~(ONE << card)
@@ -215,7 +234,7 @@ cdef inline int play_last_trick(State* s) noexcept nogil:
     constraint broke). Undo with ``nseats`` calls of :func:`unplay`."""
     cdef int k, alive = 1
     for k in range(s.nseats):
-        alive = play(s, high_bit(s.hand[(s.leader + k) % s.nseats])) and alive
+        alive = play(s, high_bit(s.hand[seat_after(s, k)])) and alive
     return alive
 
 
@@ -237,29 +256,38 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     return -1
 
 
-cdef inline Entry* probe(const State* s, uint64_t key) noexcept nogil:
-    cdef Entry* bucket = bucket_of(s, key)
+cdef inline Slot* probe(const State* s, uint64_t key) noexcept nogil:
+    cdef Slot* slot = bucket_of(s, key).slot
+    cdef uint16_t generation = <uint16_t>s.generation
     cdef int i
     for i in range(4):
-        if bucket[i].generation == s.generation and bucket[i].key == key:
-            return &bucket[i]
+        if slot[i].key == key and slot[i].generation == generation:
+            return &slot[i]
     return NULL
 
 
-cdef inline int table_answer(const Entry* e, const int* acc, int ndim) noexcept nogil:
+cdef inline Vectors* vectors_of(Slot* e) noexcept nogil:
+    """The boolean search's vectors of an entry: its bucket starts at the 64-byte line
+    that holds its slot."""
+    cdef Bucket* bucket = <Bucket*>(<uintptr_t>e & ~(<uintptr_t>63))
+    return &bucket.vectors[e - bucket.slot]
+
+
+cdef inline int table_answer(Slot* e, const int* acc, int ndim) noexcept nogil:
+    cdef const Vectors* v = vectors_of(e)
     cdef int i, d, ok
-    for i in range(e.nwin):
+    for i in range(e.counts & 3):
         ok = 1
         for d in range(ndim):
-            if acc[d] < e.win[i][d]:
+            if acc[d] < v.win[i][d]:
                 ok = 0
                 break
         if ok:
             return 1
-    for i in range(e.nloss):
+    for i in range((e.counts >> 2) & 3):
         ok = 1
         for d in range(ndim):
-            if acc[d] > e.loss[i][d]:
+            if acc[d] > v.loss[i][d]:
                 ok = 0
                 break
         if ok:
@@ -267,27 +295,28 @@ cdef inline int table_answer(const Entry* e, const int* acc, int ndim) noexcept 
     return -1
 
 
-cdef Entry* claim(State* s, uint64_t key, int best) noexcept nogil:
+cdef Slot* claim(State* s, uint64_t key, int best) noexcept nogil:
     """The entry for ``key``, taking over a slot of its bucket if it has none: a slot of
     an old generation, else the one with the fewest cards (the cheapest to redo)."""
-    cdef Entry* e = probe(s, key)
-    cdef Entry* bucket
-    cdef int i
+    cdef Slot* e = probe(s, key)
+    cdef Slot* slot
+    cdef uint16_t generation = <uint16_t>s.generation
+    cdef int i, cards, fewest = 64
     if e == NULL:
-        bucket = bucket_of(s, key)
-        e = &bucket[0]
+        slot = bucket_of(s, key).slot
         for i in range(4):
-            if bucket[i].generation != s.generation:
-                e = &bucket[i]
+            if slot[i].generation != generation:
+                e = &slot[i]
                 break
-            if bucket[i].cards < e.cards:
-                e = &bucket[i]
+            cards = __builtin_popcountll(slot[i].key & CARD_BITS)
+            if cards < fewest:
+                fewest = cards
+                e = &slot[i]
         e.key = key
-        e.generation = s.generation
-        e.cards = __builtin_popcountll(key & CARD_BITS)
-        e.nwin = 0
-        e.nloss = 0
-        e.next_slot = 0
+        e.generation = generation
+        e.counts = 0
+        e.lower = -BIG
+        e.upper = BIG
         e.best = NO_MOVE
     s.stores += 1
     if best != NO_MOVE:
@@ -296,46 +325,60 @@ cdef Entry* claim(State* s, uint64_t key, int best) noexcept nogil:
 
 
 cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
-    """Remember that the team wins (or loses) here with the current ``acc``."""
-    cdef Entry* e = claim(s, key, best)
-    cdef int d, slot
+    """Remember that the team wins (or loses) here with the current ``acc``: a vector
+    in a free place, else over the older of the two (round robin)."""
+    cdef Slot* e = claim(s, key, best)
+    cdef Vectors* v = vectors_of(e)
+    cdef int16_t* target
+    cdef int d, used
     if result:
-        if e.nwin < SLOTS:
-            slot = e.nwin
-            e.nwin += 1
+        used = e.counts & 3
+        if used < SLOTS:
+            target = v.win[used]
+            e.counts += 1
         else:
-            slot = e.next_slot & 1
-            e.next_slot += 1
-        for d in range(s.obj.ndim):
-            e.win[slot][d] = <int16_t>s.acc[d]
+            target = v.win[(e.counts >> 4) & 1]
+            e.counts ^= 16
     else:
-        if e.nloss < SLOTS:
-            slot = e.nloss
-            e.nloss += 1
+        used = (e.counts >> 2) & 3
+        if used < SLOTS:
+            target = v.loss[used]
+            e.counts += 4
         else:
-            slot = (e.next_slot >> 1) & 1
-            e.next_slot += 2
-        for d in range(s.obj.ndim):
-            e.loss[slot][d] = <int16_t>s.acc[d]
+            target = v.loss[(e.counts >> 5) & 1]
+            e.counts ^= 32
+    for d in range(s.obj.ndim):
+        target[d] = <int16_t>s.acc[d]
+
+
+cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
+    """Some seat of the other side has no card of ``suit`` but holds a trump."""
+    cdef int k
+    if s.trump < 0 or suit == s.trump:
+        return 0
+    for k in range(s.nseats):
+        if s.obj.team[k] != s.obj.team[seat] and not (s.hand[k] & lane(suit)) and (s.hand[k] & lane(s.trump)):
+            return 1
+    return 0
 
 
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat) noexcept nogil:
     """Ordering heuristic: higher is tried first."""
     cdef const Objective* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
-    cdef int beats, ours, last
+    cdef int beats_best, ours, last
     cdef uint64_t others
     if s.trick_len == 0:
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
-        if others == 0 or high_bit(others) < card:
+        if (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4):
             return 60 + points
         if o.good[seat]:
             return -points - strength
         return -points + strength
-    beats = ((card >> 4) == (best >> 4) and card > best) or ((card >> 4) == s.trump and (best >> 4) != s.trump)
+    beats_best = beats(s, card, best)
     ours = o.good[best_seat] == o.team[seat]
     last = s.trick_len == s.nseats - 1
-    if beats:
+    if beats_best:
         if ours:
             return -20 - points
         if last:
@@ -363,7 +406,7 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     if s.trick_len:
         i = best_index(s, s.trick_len)
         best = s.cards[s.trick_no][i]
-        best_seat = (s.leader + i) % s.nseats
+        best_seat = seat_after(s, i)
     for suit in range(4):
         suit_cards = legal & lane(suit)
         prev = -1
@@ -409,7 +452,7 @@ cdef int search(State* s) noexcept nogil:
     cdef int n, i, seat, team, result, answer, alive
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0, first = NO_MOVE, decider = NO_MOVE
-    cdef Entry* e
+    cdef Slot* e
     s.nodes += 1
     if interrupted(s):
         return 0
@@ -433,9 +476,10 @@ cdef int search(State* s) noexcept nogil:
                 s.hits += 1
                 return answer
             first = e.best
-    seat = (s.leader + s.trick_len) % s.nseats
+    seat = seat_after(s, s.trick_len)
     team = s.obj.team[seat]
     n = ordered_moves(s, seat, moves, first)
+    prefetch_children(s, moves, n)
     result = 1 - team
     for i in range(n):
         alive = play(s, moves[i])
@@ -450,20 +494,15 @@ cdef int search(State* s) noexcept nogil:
     return result
 
 
-cdef int BIG = 30000
-
-
 cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int best) noexcept nogil:
-    """Value search entries: ``win[0][0]`` holds a lower and ``loss[0][0]`` an upper bound
-    on the future gain (``nwin`` / ``nloss`` say which are known). They live in their own
-    table generation, never mixed with the boolean search's vectors."""
-    cdef Entry* e = claim(s, key, best)
-    if lower > -BIG and (not e.nwin or lower > e.win[0][0]):
-        e.win[0][0] = <int16_t>lower
-        e.nwin = 1
-    if upper < BIG and (not e.nloss or upper < e.loss[0][0]):
-        e.loss[0][0] = <int16_t>upper
-        e.nloss = 1
+    """Value search entries: a lower and an upper bound on the future gain, -BIG / BIG
+    when unknown. They live in their own table generation, never mixed with the boolean
+    search's vectors."""
+    cdef Slot* e = claim(s, key, best)
+    if lower > e.lower:
+        e.lower = <int16_t>lower
+    if upper < e.upper:
+        e.upper = <int16_t>upper
 
 
 cdef int NO_BOUND = -BIG - 1
@@ -546,7 +585,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef int points, tricks, low, high, run, weight
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0
-    cdef Entry* e
+    cdef Slot* e
     s.nodes += 1
     if interrupted(s):
         return 0
@@ -571,10 +610,10 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
         key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
         e = probe(s, key)
         if e != NULL:
-            if e.nwin and e.win[0][0] > low:
-                low = e.win[0][0]
-            if e.nloss and e.loss[0][0] < high:
-                high = e.loss[0][0]
+            if e.lower > low:
+                low = e.lower
+            if e.upper < high:
+                high = e.upper
             first = e.best
         if low >= beta or low == high:
             s.hits += e != NULL
@@ -586,9 +625,10 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             alpha = low
         if high < beta:
             beta = high
-    seat = (s.leader + s.trick_len) % s.nseats
+    seat = seat_after(s, s.trick_len)
     team = s.obj.team[seat]
     n = ordered_moves(s, seat, moves, first)
+    prefetch_children(s, moves, n)
     others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
     best = -BIG if team else BIG
     for i in range(n):
@@ -635,25 +675,38 @@ cdef class Core:
     cdef public object owner     # whoever set the deal up last (Solvers sharing a core check it)
 
     def __cinit__(self, size_t table_bytes=32 << 20):
-        cdef uint64_t buckets = 2
-        cdef int shift = 63
-        while buckets * 2 * 4 * sizeof(Entry) <= table_bytes:
-            buckets *= 2
-            shift -= 1
+        cdef void* memory = NULL
+        cdef uint64_t buckets = min(table_bytes // sizeof(Bucket), (ONE << 32) - 1)
         memset(&self.s, 0, sizeof(State))
-        self.s.table = <Entry*>calloc(buckets * 4, sizeof(Entry))
-        if self.s.table == NULL:
+        if buckets == 0:
+            raise ValueError(f"the transposition table needs at least {sizeof(Bucket)} bytes")
+        if posix_memalign(&memory, 64, buckets * sizeof(Bucket)) != 0:
             raise MemoryError("cannot allocate the transposition table")
+        memset(memory, 0, buckets * sizeof(Bucket))
+        self.s.table = <Bucket*>memory
         self.s.buckets = buckets
-        self.s.bucket_shift = shift
 
     def __dealloc__(self):
         free(self.s.table)
 
+    def forget(self):
+        """Invalidate every entry, in O(1): a new generation. Slots keep 16 bits of the
+        generation, so once every 65535 generations the memory is wiped and the count
+        starts again."""
+        if self.s.generation == 0xFFFF:
+            memset(self.s.table, 0, self.s.buckets * sizeof(Bucket))
+            self.s.generation = 0
+        self.s.generation += 1
+
+    @property
+    def generation(self) -> int:
+        return self.s.generation
+
     @property
     def table_bytes(self) -> int:
-        """Bytes the transposition table occupies (fixed at construction)."""
-        return self.s.buckets * 4 * sizeof(Entry)
+        """Bytes the transposition table occupies (fixed at construction, at most the
+        ``table_bytes`` asked for)."""
+        return self.s.buckets * sizeof(Bucket)
 
     @property
     def nodes(self) -> int:
@@ -686,7 +739,7 @@ cdef class Core:
         for i in range(MAX_SEATS):
             self.start_hand[i] = hands[i] if i < nseats else 0
         self.start_leader = leader
-        self.s.generation += 1
+        self.forget()
 
     def set_objective(self, int ndim, coef_points, coef_tricks, thresholds, team, capture,
                       win_all, win_none, specials, uint64_t distinct, bint uses_points,
@@ -734,7 +787,7 @@ cdef class Core:
                 or (any(win_none) and not win_none[seat])
             )
         if not keep_table:
-            self.s.generation += 1
+            self.forget()
 
     def query(self, acc, prefix) -> bool:
         """Can the team succeed, starting from the coordinates ``acc`` at the first lead
@@ -788,7 +841,7 @@ cdef class Core:
         generation moves on; then the signal's exception (KeyboardInterrupt) is raised."""
         if self.s.aborted:
             self.s.aborted = 0
-            self.s.generation += 1
+            self.forget()
             raise KeyboardInterrupt
 
     cdef bint _start(self, acc, prefix):
