@@ -363,14 +363,23 @@ cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
 
 
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat) noexcept nogil:
-    """Ordering heuristic: higher is tried first."""
+    """Ordering heuristic: higher is tried first.
+
+    A seat *wants* its own tricks when winning them helps its side (the declarer and the
+    defenders in a point game). Where it does not (klopitzky, where nobody wants tricks;
+    the partner of a defender's figure), it tries high cards that lose first, leaves sure
+    winners for last, and follows with the highest card when the trick goes against its
+    side anyway."""
     cdef const Objective* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
-    cdef int beats_best, ours, last
+    cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
     cdef uint64_t others
     if s.trick_len == 0:
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
-        if (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4):
+        sure = (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4)
+        if not wants:
+            return -60 - strength if sure else strength
+        if sure:
             return 60 + points
         if o.good[seat]:
             return -points - strength
@@ -378,6 +387,8 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
     beats_best = beats(s, card, best)
     ours = o.good[best_seat] == o.team[seat]
     last = s.trick_len == s.nseats - 1
+    if not ours and not wants:
+        return 40 + strength if beats_best else strength
     if beats_best:
         if ours:
             return -20 - points
