@@ -1,0 +1,57 @@
+"""The README's example outputs are what the program prints today.
+
+Every fenced block that starts with ``$ alsos-solve ...`` is run in the repository root;
+its output must equal the block, but for the times and node counts, which change from run
+to run and with the engine. Under ``--no-solve`` the README leaves out the deal's diagram,
+which each output starts with (it says so).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from alsos_solver.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"```\n\$ (alsos-solve [^\n]*)\n(.*?)```", re.S)
+COMMANDS = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def normal(text: str) -> str:
+    """Times and node counts masked, trailing blanks dropped."""
+    text = re.sub(r"\d+\.\d+ s\b", "<time> s", text)
+    text = re.sub(r"[\d,]+ nodes", "<n> nodes", text)
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def without_diagram(text: str) -> str:
+    """The output less the diagram it starts with: the deal's heading, its panel and the
+    blank line after it."""
+    lines = text.splitlines()
+    if len(lines) > 1 and re.match(r"Deal \d+ · ", lines[0]) and lines[1].startswith("╭"):
+        end = next(i for i, line in enumerate(lines) if line.startswith("╰"))
+        lines = lines[end + 2:]
+    return "\n".join(lines)
+
+
+def test_the_readme_shows_commands():
+    assert len(COMMANDS) >= 8
+
+
+@pytest.mark.parametrize("command, shown", COMMANDS, ids=[c for c, _ in COMMANDS])
+def test_each_readme_output_is_real(runner, command, shown):
+    args = shlex.split(command)[1:]
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = runner.invoke(app, args)
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0, result.output
+    printed = without_diagram(result.stdout) if "--no-solve" in args else result.stdout
+    assert normal(printed) == normal(shown)
