@@ -41,10 +41,24 @@ cdef extern from *:
 cdef extern from "stdlib.h":
     int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
 
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    static void advise_huge_pages(void* memory, size_t size) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise(memory, size, MADV_HUGEPAGE);
+    #endif
+    }
+    """
+    void advise_huge_pages(void* memory, size_t size) nogil
+
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
     void PyErr_Clear()
 
+cdef size_t HUGE_PAGE = 2 << 20  # the table's alignment: huge pages spare the TLB its misses
 cdef int BIG = 30000  # beyond any score; fits the table's int16 bounds
 
 cdef uint64_t SIGNAL_CHECK_MASK = (1 << 20) - 1
@@ -154,20 +168,22 @@ cdef inline Bucket* bucket_of(const State* s, uint64_t key) noexcept nogil:
     return s.table + ((((key * <uint64_t>0x9E3779B97F4A7C15) >> 32) * s.buckets) >> 32)
 
 
-cdef inline void prefetch_children(const State* s, const int* moves, int n) noexcept nogil:
+cdef inline void prefetch_children(const State* s) noexcept nogil:
     """At the last card of a trick, start loading the key lines of the buckets of the
-    positions every candidate card leads to: the children probe them, and loads started
+    positions every legal card leads to: the children probe them, and loads started
     only when a child is entered would stall it."""
-    cdef int i, best, best_seat, seat, k, card, winner
-    cdef uint64_t rest = all_hands(s)
+    cdef int i, best, best_seat, seat, card, winner
+    cdef uint64_t rest = all_hands(s), legal
     if s.trick_len != s.nseats - 1 or s.trick_no >= s.ntricks - 2:
         return  # not the last card of a trick, or the children are not probed
     i = best_index(s, s.trick_len)
     best = s.cards[s.trick_no][i]
     best_seat = seat_after(s, i)
     seat = seat_after(s, s.trick_len)
-    for k in range(n):
-        card = moves[k]
+    legal = legal_moves(s, seat)
+    while legal:
+        card = high_bit(legal)
+        legal &= ~(ONE << card)
         winner = seat if beats(s, card, best) else best_seat
         __builtin_prefetch(bucket_of(s, (rest & ~(ONE << card)) | (<uint64_t>winner << LEADER_SHIFT)))
 
@@ -457,6 +473,33 @@ cdef inline int interrupted(State* s) noexcept nogil:
     return s.aborted
 
 
+cdef int reach_in_last_tricks(State* s) noexcept nogil:
+    """:func:`search` of the last two tricks, from any card of them: a plain minimax over
+    the legal cards, without the table or ordering, which cost more than they save this
+    close to the end."""
+    cdef int seat, team, card, alive, answer
+    cdef uint64_t legal
+    s.nodes += 1
+    if s.trick_len == 0 and s.trick_no == s.ntricks - 1:
+        alive = play_last_trick(s)
+        answer = alive and satisfied(&s.obj, s.acc)
+        for seat in range(s.nseats):
+            unplay(s)
+        return answer
+    seat = seat_after(s, s.trick_len)
+    team = s.obj.team[seat]
+    legal = legal_moves(s, seat)
+    while legal:
+        card = high_bit(legal)
+        legal &= ~(ONE << card)
+        alive = play(s, card)
+        answer = reach_in_last_tricks(s) if alive else 0
+        unplay(s)
+        if answer == team:
+            return team
+    return 1 - team
+
+
 cdef int search(State* s) noexcept nogil:
     """1 if the team can reach its target from here against best resistance, else 0."""
     cdef int moves[MAX_TRICKS]
@@ -471,15 +514,12 @@ cdef int search(State* s) noexcept nogil:
         if s.trick_no == s.ntricks:
             return satisfied(&s.obj, s.acc)
         if s.trick_no == s.ntricks - 1:
-            alive = play_last_trick(s)
-            answer = alive and satisfied(&s.obj, s.acc)
-            for i in range(s.nseats):
-                unplay(s)
-            return answer
+            return reach_in_last_tricks(s)
+        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        __builtin_prefetch(bucket_of(s, key))
         answer = quick_answer(s)
         if answer >= 0:
             return answer
-        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
         e = probe(s, key)
         if e != NULL:
             answer = table_answer(e, s.acc, s.obj.ndim)
@@ -487,10 +527,14 @@ cdef int search(State* s) noexcept nogil:
                 s.hits += 1
                 return answer
             first = e.best
+        if s.trick_no == s.ntricks - 2:
+            result = reach_in_last_tricks(s)
+            store(s, key, result, NO_MOVE)
+            return result
     seat = seat_after(s, s.trick_len)
     team = s.obj.team[seat]
+    prefetch_children(s)
     n = ordered_moves(s, seat, moves, first)
-    prefetch_children(s, moves, n)
     result = 1 - team
     for i in range(n):
         alive = play(s, moves[i])
@@ -581,6 +625,46 @@ cdef inline int top_trump_run(const State* s, int* weight) noexcept nogil:
     return points
 
 
+cdef int last_tricks(State* s, int alpha, int beta) noexcept nogil:
+    """:func:`value_search` of the last two tricks, from any card of them: a plain
+    fail-soft alpha-beta over the legal cards, without the table, bounds or ordering,
+    which cost more than they save this close to the end."""
+    cdef int seat, team, card, gain, value, best, before, k
+    cdef uint64_t legal
+    s.nodes += 1
+    if s.trick_len == 0 and s.trick_no == s.ntricks - 1:
+        before = s.acc[0]
+        play_last_trick(s)
+        gain = s.acc[0] - before
+        for k in range(s.nseats):
+            unplay(s)
+        return gain
+    seat = seat_after(s, s.trick_len)
+    team = s.obj.team[seat]
+    legal = legal_moves(s, seat)
+    best = -BIG if team else BIG
+    while legal:
+        card = high_bit(legal)
+        legal &= ~(ONE << card)
+        before = s.acc[0]
+        play(s, card)
+        gain = s.acc[0] - before
+        value = gain + last_tricks(s, alpha - gain, beta - gain)
+        unplay(s)
+        if team:
+            if value > best:
+                best = value
+                if best > alpha:
+                    alpha = best
+        elif value < best:
+            best = value
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
 cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the future gain of coordinate 0 (objectives with one
     additive coordinate and no hard constraint): the team maximises, the others minimise.
@@ -604,12 +688,9 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
         if s.trick_no == s.ntricks:
             return 0
         if s.trick_no == s.ntricks - 1:
-            before = s.acc[0]
-            play_last_trick(s)
-            gain = s.acc[0] - before
-            for i in range(s.nseats):
-                unplay(s)
-            return gain
+            return last_tricks(s, alpha, beta)
+        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        __builtin_prefetch(bucket_of(s, key))
         points = s.hand_points + s.last_bonus
         tricks = s.ntricks - s.trick_no
         low = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
@@ -618,7 +699,6 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             run = top_trump_run(s, &weight)
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
-        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
         e = probe(s, key)
         if e != NULL:
             if e.lower > low:
@@ -636,10 +716,14 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             alpha = low
         if high < beta:
             beta = high
+        if s.trick_no == s.ntricks - 2:
+            best = last_tricks(s, alpha, beta)
+            store_bounds(s, key, best if best > alpha0 else -BIG, best if best < beta0 else BIG, NO_MOVE)
+            return best
     seat = seat_after(s, s.trick_len)
     team = s.obj.team[seat]
+    prefetch_children(s)
     n = ordered_moves(s, seat, moves, first)
-    prefetch_children(s, moves, n)
     others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
     best = -BIG if team else BIG
     for i in range(n):
@@ -691,8 +775,10 @@ cdef class Core:
         memset(&self.s, 0, sizeof(State))
         if buckets == 0:
             raise ValueError(f"the transposition table needs at least {sizeof(Bucket)} bytes")
-        if posix_memalign(&memory, 64, buckets * sizeof(Bucket)) != 0:
+        if posix_memalign(&memory, HUGE_PAGE if buckets * sizeof(Bucket) >= HUGE_PAGE else 64,
+                          buckets * sizeof(Bucket)) != 0:
             raise MemoryError("cannot allocate the transposition table")
+        advise_huge_pages(memory, buckets * sizeof(Bucket))
         memset(memory, 0, buckets * sizeof(Bucket))
         self.s.table = <Bucket*>memory
         self.s.buckets = buckets
