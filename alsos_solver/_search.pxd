@@ -5,7 +5,7 @@
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef enum:
-    MAX_SEATS = 3      # active seats: 2 or 3
+    MAX_SEATS = 3      # active seats: 2 or 3 (all_hands() ORs three hands)
     MAX_TRICKS = 12    # hand size
     MAX_DIMS = 4       # score coordinates an objective may track
     MAX_TERMS = 8      # OR-terms of an objective's success predicate

@@ -91,11 +91,8 @@ cdef inline int satisfied(const Objective* o, const int* acc) noexcept nogil:
 
 
 cdef inline uint64_t all_hands(const State* s) noexcept nogil:
-    cdef uint64_t m = 0
-    cdef int i
-    for i in range(s.nseats):
-        m |= s.hand[i]
-    return m
+    """The cards still in the hands (the hands of inactive seats are empty)."""
+    return s.hand[0] | s.hand[1] | s.hand[2]
 
 
 cdef inline uint64_t legal_moves(const State* s, int seat) noexcept nogil:
