@@ -342,26 +342,16 @@ cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
     in a free place, else over the older of the two (round robin)."""
     cdef Slot* e = claim(s, key, best)
     cdef Vectors* v = vectors_of(e)
-    cdef int16_t* target
-    cdef int d, used
-    if result:
-        used = e.counts & 3
-        if used < SLOTS:
-            target = v.win[used]
-            e.counts += 1
-        else:
-            target = v.win[(e.counts >> 4) & 1]
-            e.counts ^= 16
+    cdef int16_t* vectors = &v.win[0][0] if result else &v.loss[0][0]
+    cdef int shift = 0 if result else 2, turn = 16 if result else 32  # see Slot.counts
+    cdef int d, slot = (e.counts >> shift) & 3
+    if slot < SLOTS:
+        e.counts += 1 << shift
     else:
-        used = (e.counts >> 2) & 3
-        if used < SLOTS:
-            target = v.loss[used]
-            e.counts += 4
-        else:
-            target = v.loss[(e.counts >> 5) & 1]
-            e.counts ^= 32
+        slot = 1 if e.counts & turn else 0
+        e.counts ^= turn
     for d in range(s.obj.ndim):
-        target[d] = <int16_t>s.acc[d]
+        vectors[slot * MAX_DIMS + d] = <int16_t>s.acc[d]
 
 
 cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
