@@ -81,5 +81,6 @@ cdef struct State:
     uint32_t generation                     # 1 .. 65535, stored in every slot written
     uint64_t nodes
     int aborted                             # a signal (Ctrl-C) arrived: unwind, trust nothing
+    uint64_t next_signal_check              # nodes at which to look for a signal next
     uint64_t hits
     uint64_t stores

@@ -61,7 +61,7 @@ cdef extern from "Python.h":
 cdef size_t HUGE_PAGE = 2 << 20  # the table's alignment: huge pages spare the TLB its misses
 cdef int BIG = 30000  # beyond any score; fits the table's int16 bounds
 
-cdef uint64_t SIGNAL_CHECK_MASK = (1 << 20) - 1
+cdef uint64_t SIGNAL_CHECK_INTERVAL = 1 << 20
 
 cdef uint64_t ONE = 1
 cdef uint64_t LEADER_SHIFT = 62
@@ -449,10 +449,13 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
 
 
 cdef inline int interrupted(State* s) noexcept nogil:
-    """Every 2**20 nodes, take the GIL and look for a pending signal (Ctrl-C)."""
+    """Once 2**20 more nodes have been searched, take the GIL and look for a pending
+    signal (Ctrl-C). A threshold, not a multiple: the last-tricks searches count nodes
+    without calling this."""
     if s.aborted:
         return 1
-    if s.nodes & SIGNAL_CHECK_MASK == 0:
+    if s.nodes >= s.next_signal_check:
+        s.next_signal_check = s.nodes + SIGNAL_CHECK_INTERVAL
         with gil:
             if PyErr_CheckSignals() != 0:
                 PyErr_Clear()  # raised again as KeyboardInterrupt once the search has unwound
