@@ -89,7 +89,12 @@ def playable_deals(draw) -> Deal:
     return Deal(dealt, spec.name, talon=talon, contract=contract, declarer=declarer, options=draw(strategies.options()))
 
 
+PIPED = {"COLUMNS": "80", "LINES": "25", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}
+"""The environment of the CLI tests: output piped to a file, as a script sees it (rich's 80
+columns, no colour), whatever the terminal the tests run from says."""
+
+
 @pytest.fixture
 def runner() -> CliRunner:
-    """Runs the CLI in-process (typer's CliRunner)."""
-    return CliRunner()
+    """Runs the CLI in-process (typer's CliRunner), its output piped (:data:`PIPED`)."""
+    return CliRunner(env=PIPED)
