@@ -170,9 +170,10 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
     positions every legal card leads to: the children probe them, and loads started
     only when a child is entered would stall it."""
     cdef int i, best, best_seat, seat, card, winner
-    cdef uint64_t rest = all_hands(s), legal
+    cdef uint64_t rest, legal
     if s.trick_len != s.nseats - 1 or s.trick_no >= s.ntricks - 2:
         return  # not the last card of a trick, or the children are not probed
+    rest = all_hands(s)
     i = best_index(s, s.trick_len)
     best = s.cards[s.trick_no][i]
     best_seat = seat_after(s, i)
