@@ -27,7 +27,7 @@ from . import analysis as lib
 from .deal import Deal
 from .io import DealFormatError, iter_deals
 from .melds import MeldResult, deal_melds
-from .render import deal_panel, record, result_view
+from .render import deal_panel, deal_title, record, result_view
 from .render_analysis import Analysis, ScoreSet, analysis_view, merge_records, progress_bar
 from .rules import AlsosOptions
 from .solve import SolveResult, solve
@@ -93,7 +93,8 @@ class RichSink:
 
     def deal(self, filename: str, index: int, deal: Deal, melds: MeldResult, result: SolveResult | None,
              analyses: list[Analysis]) -> None:
-        self.console.print(deal_panel(filename, index, deal, melds))
+        self.console.print(deal_title(filename, index, deal), soft_wrap=True)
+        self.console.print(deal_panel(deal, melds))
         if result is not None:
             self.console.print(result_view(deal, result))
         for analysis in analyses:

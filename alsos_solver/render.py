@@ -176,14 +176,11 @@ def deal_title(filename: str, index: int, deal: Deal) -> Text:
     return Text(" · ".join(parts), style="bold")
 
 
-def deal_panel(filename: str, index: int, deal: Deal, melds: MeldResult) -> Group:
-    """The whole deal: its heading, then the diagram and the melds in one panel.
-
-    The heading stands above the panel, not in its border: a border title is cut to the
-    panel's width, and a long file path would hide the event's name.
-    """
-    body = Group(diagram(deal), Text(""), melds_text(melds, deal))
-    return Group(deal_title(filename, index, deal), Panel(body, expand=False))
+def deal_panel(deal: Deal, melds: MeldResult) -> Panel:
+    """The diagram and the melds in one panel. Its heading (:func:`deal_title`) is printed
+    above it as one unwrapped line, not in its border: a border title is cut to the
+    panel's width, and a long file path would hide the event's name."""
+    return Panel(Group(diagram(deal), Text(""), melds_text(melds, deal)), expand=False)
 
 
 # The result

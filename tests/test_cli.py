@@ -46,14 +46,16 @@ def test_example_shows_the_diagram_and_the_result(runner):
         assert piece in out, piece
 
 
-def test_a_long_path_does_not_hide_the_event(runner, tmp_path):
-    deep = tmp_path.joinpath(*["a-rather-long-directory-name"] * 6)
-    deep.mkdir(parents=True)
+@pytest.mark.parametrize("depth", range(8))
+def test_a_long_path_does_not_hide_or_break_the_heading(runner, tmp_path, depth):
+    """The heading is one line, neither cut nor wrapped, however long the path."""
+    deep = tmp_path.joinpath(*["a-long-directory-name"] * depth)
+    deep.mkdir(parents=True, exist_ok=True)
     copy = deep / "example.txt"
     copy.write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
     result = runner.invoke(app, ["--no-solve", str(copy)])
     assert result.exit_code == 0, result.output
-    assert "Abszolut or ultimo, not both" in result.stdout
+    assert f"Deal 1 · {copy} · Abszolut or ultimo, not both\n" in result.stdout
 
 
 def test_json_has_the_deal_and_the_result_keys(runner):
