@@ -10,6 +10,7 @@ cdef enum:
     MAX_DIMS = 4       # score coordinates an objective may track
     MAX_TERMS = 8      # OR-terms of an objective's success predicate
     MAX_SPECIALS = 4   # "seat wins trick t with card c" constraints
+    MAX_CHOICES = 16   # meld choices of the defenders (2 contests x 2 defenders, conceded or not)
     SLOTS = 2          # win / loss vectors kept per table entry
     NO_LIMIT = -30000  # a threshold that every coordinate meets
     NO_MOVE = 255      # no best move known
@@ -33,6 +34,12 @@ cdef struct Objective:
     int hard                                # any capture / win_all / win_none / special in use
     int uses_points                         # card points matter (else equal-rank merging ignores them)
     int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering)
+    int nchoices                            # the defenders' meld choices (1: nothing to choose)
+    int shift[MAX_CHOICES][MAX_DIMS]        # each choice's starting coordinates (the melds it scores)
+    int shift_min[MAX_DIMS]                 # per coordinate: the least shift of any choice ...
+    int shift_max[MAX_DIMS]                 # ... and the largest
+    int team_chooses                        # 1: the defenders, who choose, play for the objective
+    int choice_trick                        # the choice is made when this trick (0-based) is to be led
 
 
 cdef struct Slot:                           # one table entry's first 16 bytes
@@ -63,6 +70,7 @@ cdef struct State:
     int last_bonus                          # points for the last trick
     int points[64]                          # card points by internal id
     uint64_t held[MAX_TRICKS + 1]           # cards kept back in trick t unless forced
+    uint64_t forced[MAX_TRICKS + 1]         # cards that must be played to trick t when legal
     uint64_t hand[MAX_SEATS]
     int leader                              # leader of the current trick
     int trick_no                            # current trick, 0-based
@@ -76,6 +84,7 @@ cdef struct State:
     Objective obj
     int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
     int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
+    int choosing                            # the choice node on the path is searching its choices
     Bucket* table
     uint64_t buckets                        # number of buckets (below 2**32)
     uint32_t generation                     # 1 .. 65535, stored in every slot written

@@ -27,6 +27,29 @@ on which one was broken has already ended. One-dimensional objectives (points >=
 the vectors plain lower / upper bounds, and since a threshold only shifts ``acc``, the
 entries stay valid across the thresholds of one question (the driver's binary search).
 Entries of another objective or deal are invalidated by a generation counter.
+
+The defenders' meld choice, and why it is exact
+-----------------------------------------------
+After the first trick each defender may concede a meld contest he would win, so that his
+partner's lower meld scores (seed 003 'Validation of Meld'). Which melds score is then a
+move of the defenders, made with every card seen when the second trick is about to be
+led. The objective's coordinates count the melds they depend on (``shift``: each choice's
+starting coordinates), and :func:`choose` is that move: a node at the boundary of trick
+``choice_trick`` whose children are the same position with ``acc`` moved by each choice's
+shift, an AND over the choices when the defenders play against the team, an OR when they
+are the team. That is the rule itself, not a bound: the choice comes after the first
+trick and before the second, as in play. A minimum taken before play instead would let
+the defenders choose without seeing the first trick: sound for "lost", not for "won".
+
+The choice node is not stored in the table, and its children share every entry below
+it: a choice only moves ``acc``, and entries hold ``acc`` vectors, which is what makes
+the positions after the first trick common to all choices. Entries above the choice
+(the first trick) are sound as well: a position there is always before the choice (its
+remaining cards fix its trick), and the whole game with the choice inside is still
+upward closed in ``acc``. Only :func:`quick_answer` must widen its bounds by the least
+and largest shift while the choice is ahead. The choices are reduced beforehand to the
+ones the chooser may want (no shift dominated by another), so a question the choice
+cannot change has one, applied at the start.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
@@ -97,7 +120,8 @@ cdef inline uint64_t all_hands(const State* s) noexcept nogil:
 
 cdef inline uint64_t legal_moves(const State* s, int seat) noexcept nogil:
     """Follow suit; void: trump if able; with must_beat, beat the led suit's top if able;
-    then keep back the held cards unless nothing else is legal."""
+    then keep back the held cards unless nothing else is legal, and play a forced card
+    when it is legal."""
     cdef uint64_t hand = s.hand[seat]
     cdef uint64_t legal = hand, follow, beat, held
     cdef int led
@@ -115,6 +139,8 @@ cdef inline uint64_t legal_moves(const State* s, int seat) noexcept nogil:
     held = s.held[s.trick_no]
     if legal & ~held:
         legal &= ~held
+    if legal & s.forced[s.trick_no]:
+        legal &= s.forced[s.trick_no]
     return legal
 
 
@@ -255,14 +281,19 @@ cdef inline int play_last_trick(State* s) noexcept nogil:
 cdef inline int quick_answer(const State* s) noexcept nogil:
     """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
     succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
-    adds at least the smallest and at most the largest coefficient of any seat."""
+    adds at least the smallest and at most the largest coefficient of any seat, and a
+    meld choice still ahead at least its least and at most its largest shift."""
     cdef const Objective* o = &s.obj
     cdef int lo[MAX_DIMS]
     cdef int hi[MAX_DIMS]
     cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
+    cdef int ahead = o.nchoices > 1 and s.trick_no < o.choice_trick
     for d in range(o.ndim):
         lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
         hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
+        if ahead:
+            lo[d] += o.shift_min[d]
+            hi[d] += o.shift_max[d]
     if not satisfied(o, hi):
         return 0
     if not o.hard and satisfied(o, lo):
@@ -491,10 +522,30 @@ cdef int reach_in_last_tricks(State* s) noexcept nogil:
     return 1 - team
 
 
+cdef int choose(State* s) noexcept nogil:
+    """The defenders' meld choice (see the module docstring): :func:`search` of this
+    position with ``acc`` moved by each choice's shift; the team succeeds under every
+    choice when the defenders play against it, under one when they are the team."""
+    cdef const Objective* o = &s.obj
+    cdef int c, d, answer, result = 1 - o.team_chooses
+    s.choosing = 1
+    for c in range(o.nchoices):
+        for d in range(o.ndim):
+            s.acc[d] += o.shift[c][d]
+        answer = search(s)
+        for d in range(o.ndim):
+            s.acc[d] -= o.shift[c][d]
+        if answer == o.team_chooses:
+            result = answer
+            break
+    s.choosing = 0
+    return result
+
+
 cdef int search(State* s) noexcept nogil:
     """1 if the team can reach its target from here against best resistance, else 0."""
     cdef int moves[MAX_TRICKS]
-    cdef int n, i, seat, team, result, answer, alive
+    cdef int n, i, seat, team, result, answer, alive, ahead
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0, first = NO_MOVE, decider = NO_MOVE
     cdef Slot* e
@@ -502,9 +553,13 @@ cdef int search(State* s) noexcept nogil:
     if interrupted(s):
         return 0
     if boundary:
+        ahead = s.obj.nchoices > 1 and s.trick_no <= s.obj.choice_trick
+        if ahead and s.trick_no == s.obj.choice_trick and not s.choosing:
+            return choose(s)
+        ahead = ahead and s.trick_no < s.obj.choice_trick
         if s.trick_no == s.ntricks:
             return satisfied(&s.obj, s.acc)
-        if s.trick_no == s.ntricks - 1:
+        if s.trick_no == s.ntricks - 1 and not ahead:
             return reach_in_last_tricks(s)
         key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
         __builtin_prefetch(bucket_of(s, key))
@@ -518,7 +573,7 @@ cdef int search(State* s) noexcept nogil:
                 s.hits += 1
                 return answer
             first = e.best
-        if s.trick_no == s.ntricks - 2:
+        if s.trick_no == s.ntricks - 2 and not ahead:
             result = reach_in_last_tricks(s)
             store(s, key, result, NO_MOVE)
             return result
@@ -831,9 +886,10 @@ cdef class Core:
         return self.s.stores
 
     def setup(self, int nseats, int ntricks, int trump, bint must_beat, int last_bonus,
-              points, hands, int leader, held):
+              points, hands, int leader, held, forced=()):
         """A deal in internal card ids: ``points`` by id (64), ``hands`` per seat,
-        ``held[t]`` the mask of cards kept back in trick t."""
+        ``held[t]`` the mask of cards kept back in trick t, ``forced[t]`` the mask of cards
+        that must be played to trick t when legal."""
         cdef int i
         if not 2 <= nseats <= MAX_SEATS or not 1 <= ntricks <= MAX_TRICKS:
             raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
@@ -846,6 +902,7 @@ cdef class Core:
             self.s.points[i] = points[i]
         for i in range(MAX_TRICKS + 1):
             self.s.held[i] = held[i] if i < len(held) else 0
+            self.s.forced[i] = forced[i] if i < len(forced) else 0
         for i in range(MAX_SEATS):
             self.start_hand[i] = hands[i] if i < nseats else 0
         self.start_leader = leader
@@ -853,13 +910,16 @@ cdef class Core:
 
     def set_objective(self, int ndim, coef_points, coef_tricks, thresholds, team, capture,
                       win_all, win_none, specials, uint64_t distinct, bint uses_points,
-                      bint keep_table=False):
+                      bint keep_table=False, shifts=None, bint team_chooses=False, int choice_trick=1):
         """Load an objective (see ``Objective`` in the .pxd); starts a new table generation
         unless ``keep_table``: allowed for the same objective, or for an additive one
-        that differs only in its threshold (value-search bounds do not depend on it)."""
+        that differs only in its threshold (value-search bounds do not depend on it).
+        ``shifts``: the starting coordinates of each of the defenders' meld choices
+        (None: one choice, all zero); an additive objective takes one."""
         cdef Objective* o = &self.s.obj
-        cdef int d, seat, t, k
-        if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS:
+        cdef int d, seat, t, k, c
+        shifts = shifts or [[0] * ndim]
+        if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS or len(shifts) > MAX_CHOICES:
             raise ValueError("objective too large for the core")
         memset(o, 0, sizeof(Objective))
         o.ndim = ndim
@@ -886,7 +946,17 @@ cdef class Core:
         o.distinct = distinct
         o.uses_points = uses_points
         o.hard = o.nspecial > 0 or any(capture) or any(win_all) or any(win_none)
+        o.nchoices = len(shifts)
+        o.team_chooses = team_chooses
+        o.choice_trick = choice_trick
+        for d in range(ndim):
+            o.shift_min[d] = min(shift[d] for shift in shifts)
+            o.shift_max[d] = max(shift[d] for shift in shifts)
+            for c in range(o.nchoices):
+                o.shift[c][d] = shifts[c][d]
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
+        if self.additive and o.nchoices > 1:
+            raise ValueError("an additive objective takes one meld choice (the chooser's best)")
         # A seat is good for the team when its tricks raise the coordinates more than the
         # least helpful seat's do, or a hard constraint wants it to win.
         weight = [sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) for seat in range(self.s.nseats)]
@@ -899,13 +969,28 @@ cdef class Core:
         if not keep_table:
             self.forget()
 
-    def query(self, acc, prefix) -> bool:
-        """Can the team succeed, starting from the coordinates ``acc`` at the first lead
-        and after the cards ``prefix`` (internal ids, legal, in playing order)?"""
+    def query(self, prefix) -> bool:
+        """Can the team succeed after the cards ``prefix`` (internal ids, legal, in playing
+        order)? Each meld choice's coordinates are where play starts; a choice still ahead
+        is made in the search (:func:`choose`); one already behind the start (the prefix
+        ends after the choice's trick began) is made here, at the root."""
+        cdef State* s = &self.s
+        cdef Objective* o = &s.obj
+        cdef int c, result = 1 - o.team_chooses, answer
+        if o.nchoices == 1 or not self._before_choice(prefix):
+            for c in range(o.nchoices):
+                answer = self._search_from(o.shift[c], prefix)
+                if answer == o.team_chooses:
+                    return bool(answer)
+            return bool(result)
+        return bool(self._search_from(NULL, prefix))
+
+    cdef int _search_from(self, const int* acc, prefix) except -1:
+        """One search from the first lead with ``acc`` (NULL: zeros), after ``prefix``."""
         cdef State* s = &self.s
         cdef int result, need
         if not self._start(acc, prefix):
-            return False
+            return 0
         with nogil:
             if self.additive:
                 need = s.obj.threshold[0][0] - s.acc[0]
@@ -913,7 +998,14 @@ cdef class Core:
             else:
                 result = search(s)
         self._raise_if_aborted()
-        return bool(result)
+        return result
+
+    cdef bint _before_choice(self, prefix):
+        """The meld choice is still to be made after ``prefix``: its trick has not begun."""
+        cdef int played = len(prefix), nseats = self.s.nseats
+        return played // nseats < self.s.obj.choice_trick or (
+            played // nseats == self.s.obj.choice_trick and played % nseats == 0
+        )
 
     def value(self, prefix) -> int:
         """The value of coordinate 0 at the end of best play, after ``prefix``, for an
@@ -925,7 +1017,7 @@ cdef class Core:
         cdef int lower, upper, beta, found, start, points, tricks, i, side = -s.nseats
         if not self.additive:
             raise ValueError("value() needs an additive objective")
-        self._start([], prefix)
+        self._start(s.obj.shift[0], prefix)
         start = s.acc[0]
         points = s.hand_points + (s.last_bonus if s.trick_no < s.ntricks else 0)
         for i in range(s.trick_len):
@@ -956,9 +1048,9 @@ cdef class Core:
             self.forget()
             raise KeyboardInterrupt
 
-    cdef bint _start(self, acc, prefix):
-        """Reset to the first lead with ``acc``, replay ``prefix``; False if it broke a
-        hard constraint."""
+    cdef bint _start(self, const int* acc, prefix):
+        """Reset to the first lead with ``acc`` (NULL: zeros), replay ``prefix``; False if
+        it broke a hard constraint."""
         cdef State* s = &self.s
         cdef int i, card, alive = 1
         s.hand_points = 0
@@ -972,7 +1064,8 @@ cdef class Core:
         s.trick_len = 0
         s.trick_mask = 0
         for i in range(MAX_DIMS):
-            s.acc[i] = acc[i] if i < len(acc) else 0
+            s.acc[i] = acc[i] if acc != NULL and i < s.obj.ndim else 0
+        s.choosing = 0
         for card in prefix:
             alive = play(s, card) and alive
         return alive

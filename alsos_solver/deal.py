@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
+from .melds import MELD_KINDS
 from .figures import FIGURES, HELD, TRICKS_BEFORE_LAST, allowed, not_allowed_reason, trick_card
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
 from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool
 from .rules.games import SOLVABLE
 
-MELD_KINDS = ("sequences", "vannak", "bela")
 KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 """The kontra levels in order; each is said from the front (``f``) or the back (``b``)."""
 

@@ -15,6 +15,7 @@ own meld list, rules-notes 'Altiansz', is a later issue): they get an empty resu
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -37,6 +38,8 @@ VANNAK_POINTS = 80
 BELA_POINTS = 20
 DECLARED_AS = {"sequence": "sequences", "vannak": "vannak", "bela": "bela"}
 """Meld kind -> the kind's name in ``Deal.declared``."""
+MELD_KINDS = tuple(DECLARED_AS.values())
+"""The kinds a seat may declare (``Deal.declared``, the ``Melds`` tag)."""
 
 SUITS = len(HUNGARIAN.suits)
 
@@ -160,13 +163,16 @@ def lowest_card(cards: CardSet) -> Card:
     return (cards & -cards).bit_length() - 1
 
 
-def sequence_key(trump: int | None) -> MeldKey:
+def sequence_key(trump: int | None, by_suit: bool = False) -> MeldKey:
     """Longer beats shorter, then the higher top card (A highest), then trump beats
-    non-trump; equal non-trump sequences have equal keys."""
+    non-trump; equal non-trump sequences have equal keys. ``by_suit`` (the Tompa rules,
+    seed 003 'Rules of Alsós' E2): equal sequences are decided by suit, acorns highest,
+    then hearts, bells, leaves, so no two keys are equal."""
 
     def key(meld: Meld) -> tuple[int, int, int]:
         top = lowest_card(meld.cards)
-        return meld.cards.bit_count(), -HUNGARIAN.rank_of(top), int(HUNGARIAN.suit_of(top) == trump)
+        last = -HUNGARIAN.suit_of(top) if by_suit else int(HUNGARIAN.suit_of(top) == trump)
+        return meld.cards.bit_count(), -HUNGARIAN.rank_of(top), last
 
     return key
 
@@ -231,14 +237,97 @@ def score_melds(
     def declares(meld: Meld) -> bool:
         return declared is None or meld.seat not in declared or DECLARED_AS[meld.kind] in declared[meld.seat]
 
-    contests = {"sequence": sequence_key(trump), "vannak": vannak_key(ranks)}
+    tompa = options.rules == "tompa"
+    contests = {"sequence": sequence_key(trump, by_suit=tompa), "vannak": vannak_key(ranks)}
     winners = {
         kind: best_holders([m for m in held if m.kind == kind and declares(m)], key)
         for kind, key in contests.items()
     }
     melds = tuple(verdict(meld, declares(meld), winners.get(meld.kind)) for meld in held)
+    if tompa:
+        melds = one_sequence_per_length(melds)
     points = {seat: sum(m.points for m in melds if m.seat == seat and m.scores) for seat in seats}
     return MeldResult(melds, points)
+
+
+def one_sequence_per_length(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The Tompa rules (seed 003 'Rules of Alsós' E2: 'Only one run of each length can be
+    announced'): of the scoring sequences of one length, the first (the highest suit)
+    scores, the others do not."""
+    seen: set[tuple[str, int]] = set()
+    result = []
+    for meld in melds:
+        length = meld.cards.bit_count()
+        if meld.kind == "sequence" and meld.scores:
+            if (meld.seat, length) in seen:
+                meld = replace(meld, scores=False, reason="only one sequence of each length scores (Tompa rules)")
+            seen.add((meld.seat, length))
+        result.append(meld)
+    return tuple(result)
+
+
+CONTESTS = ("sequences", "vannak")
+"""The meld kinds that are contested, by their names in ``Deal.declared``."""
+
+
+@dataclass(frozen=True)
+class MeldChoice:
+    """One way the defenders may settle the meld contests after the first trick: the
+    contests each defender concedes (``conceded``, seat -> kinds of :data:`CONTESTS`; a
+    seat that concedes nothing is absent), and each active seat's scoring meld points
+    (``points``, in playing order) when they do."""
+
+    conceded: tuple[tuple[str, tuple[str, ...]], ...]
+    points: tuple[int, ...]
+
+    def describe(self) -> str:
+        """``'B concedes the sequences'``; ``'every seat declares all it holds'``."""
+        if not self.conceded:
+            return "every seat declares all it holds"
+        return "; ".join(f"{seat} concedes the {' and the '.join(kinds)}" for seat, kinds in self.conceded)
+
+    def declared(self, deal: Deal) -> dict[str, tuple[str, ...]]:
+        """The deal's ``declared`` with this choice made: a deal with it has no choice left."""
+        result = {seat: deal.declared.get(seat, MELD_KINDS) for seat in deal.spec.active}
+        for seat, kinds in self.conceded:
+            result[seat] = tuple(kind for kind in result[seat] if kind not in kinds)
+        return result
+
+
+def meld_choices(deal: Deal) -> tuple[MeldChoice, ...]:
+    """The meld outcomes the defenders can bring about by conceding contests (rules-notes
+    'Melds'; seed 003 'Validation of Meld': 'A player is allowed to concede even if they
+    know that their meld ranks higher ... so that the opponent with the stronger hand [may
+    defeat] the game with the help of the meld points').
+
+    After the first trick each defender may stay in or concede ('kicsi') each contest he
+    declared (sequences, vannak): a concession takes his melds of that kind out of the
+    contest, as if not declared. The declarer never gains by conceding, and béla is never
+    contested, so neither is a choice. A seat named in the deal's ``Melds`` tag has its
+    declarations fixed and no choice. The first outcome is the one where nobody concedes
+    (:func:`deal_melds`); the others follow, one per distinct points vector. Without a
+    contract with melds, or without a declarer: that one outcome."""
+    seats = deal.spec.active
+    base = deal_melds(deal)
+    first = MeldChoice((), tuple(base.points[seat] for seat in seats))
+    if deal.declarer is None or deal.contract is None or not deal.contract.is_point_game or not deal.spec.solvable:
+        return (first,)
+    options: list[list[tuple[str, ...]]] = []
+    free = [seat for seat in seats if seat != deal.declarer and seat not in deal.declared]
+    for seat in free:
+        held = {DECLARED_AS[meld.kind] for meld in base.held_by(seat)} & set(CONTESTS)
+        kinds = [kind for kind in CONTESTS if kind in held]
+        options.append([combo for r in range(len(kinds) + 1) for combo in itertools.combinations(kinds, r)])
+    found = {first.points: first}
+    for combos in itertools.product(*options):
+        conceded = tuple((seat, kinds) for seat, kinds in zip(free, combos) if kinds)
+        if not conceded:
+            continue
+        choice = MeldChoice(conceded, ())
+        result = score_melds(deal.hands, deal.contract, deal.options, seats, choice.declared(deal))
+        points = tuple(result.points[seat] for seat in seats)
+        found.setdefault(points, replace(choice, points=points))
+    return tuple(found.values())
 
 
 def deal_melds(deal: Deal) -> MeldResult:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import itertools
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, CardSet, HUNGARIAN
 from .deal import Deal
 from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, trick_card
-from .melds import deal_melds
+from .melds import meld_choices
 from .position import Position
 from .rules import Contract, Kind, TrickRules
 from .rules.games import SOLVABLE
@@ -27,9 +27,21 @@ from .rules.games import SOLVABLE
 NO_LIMIT = -30000
 
 
+MELD_CHOICE_TRICK = 1
+"""The trick before which the defenders choose their meld concessions: the melds are
+validated at the end of the first trick (seed 003 'Validation of Meld')."""
+
+
 @dataclass(frozen=True)
 class Setting:
-    """What every question needs to know about a deal with a contract."""
+    """What every question needs to know about a deal with a contract.
+
+    ``melds`` is each seat's scoring meld points in force when a finished play is judged
+    (``achieved``); by default every seat declares all it holds. ``meld_choices`` are the
+    meld points vectors the defenders may bring about by conceding contests
+    (:func:`~alsos_solver.melds.meld_choices`; the first is ``melds``), chosen when trick
+    ``choice_trick`` (0-based) is about to be led, with every card seen; a question of the
+    declarer's must succeed under every choice, the defenders choose in their own favour."""
 
     deal: Deal
     rules: TrickRules
@@ -38,6 +50,8 @@ class Setting:
     declarer: int | None
     melds: tuple[int, ...]
     hands: tuple[CardSet, ...]
+    meld_choices: tuple[tuple[int, ...], ...] = ()
+    choice_trick: int = MELD_CHOICE_TRICK
 
     @classmethod
     def of(cls, deal: Deal) -> Setting:
@@ -46,13 +60,22 @@ class Setting:
         if deal.contract is None:
             raise ValueError("a question needs a deal with a contract")
         active = deal.spec.active
-        meld_points = deal_melds(deal).points
+        choices = tuple(choice.points for choice in meld_choices(deal))
         return cls(
             deal, deal.rules, deal.contract, len(active),
             None if deal.declarer is None else active.index(deal.declarer),
-            tuple(meld_points.get(seat, 0) for seat in active),
-            tuple(deal.active_hands),
+            choices[0], tuple(deal.active_hands), choices,
         )
+
+    def with_melds(self, melds: tuple[int, ...]) -> Setting:
+        """The setting with the defenders' meld choice made: ``melds`` in force, no choice left."""
+        return replace(self, melds=melds, meld_choices=(melds,))
+
+    def melds_for(self, seat: int, team: frozenset[int]) -> int:
+        """``seat``'s meld points under the defenders' choice that suits ``team``: the most
+        when the defenders play for it, the fewest when they play against it."""
+        values = [choice[seat] for choice in self.meld_choices]
+        return min(values) if self.declarer in team else max(values)
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -88,31 +111,69 @@ class Setting:
 class Goal:
     """The core's form of a question.
 
-    Coordinate d starts at 0 and gains ``coef_points[d][w]`` per point and
-    ``coef_tricks[d][w]`` per trick that seat w wins. Success: some term of ``terms``
-    (dim -> threshold) has every listed coordinate at or above its threshold at the end,
-    and no hard constraint broke: ``capture[s]`` cards all taken by s, ``win_all`` seats
-    win every trick, ``win_none`` seats win none, ``specials`` (seat, trick, card): the
-    seat wins that trick with that card, which is played in no other trick.
+    Coordinate d starts at the meld points it counts, ``coef_melds[d][w]`` per meld point
+    of seat w, and gains ``coef_points[d][w]`` per point and ``coef_tricks[d][w]`` per
+    trick that seat w wins. Success: some term of ``terms`` (dim -> threshold) has every
+    listed coordinate at or above its threshold at the end, and no hard constraint broke:
+    ``capture[s]`` cards all taken by s, ``win_all`` seats win every trick, ``win_none``
+    seats win none, ``specials`` (seat, trick, card): the seat wins that trick with that
+    card, which is played in no other trick.
+
+    ``meld_vectors`` are the meld points vectors the defenders may choose between
+    (:attr:`Setting.meld_choices`); ``team_chooses`` says whether the defenders play for
+    the goal. A coordinate's meld points that are the same under every choice are folded
+    into its thresholds (:meth:`literal`), so a coordinate counts melds only where the
+    choice matters; :meth:`shifts` gives each choice's starting coordinates.
     """
 
     team: frozenset[int]
+    meld_vectors: tuple[tuple[int, ...], ...] = ((),)
+    team_chooses: bool = False
+    choice_trick: int = MELD_CHOICE_TRICK
     coef_points: list[tuple[int, ...]] = field(default_factory=list)
     coef_tricks: list[tuple[int, ...]] = field(default_factory=list)
+    coef_melds: list[tuple[int, ...]] = field(default_factory=list)
     terms: list[dict[int, int]] = field(default_factory=lambda: [{}])
     capture: dict[int, CardSet] = field(default_factory=dict)
     win_all: frozenset[int] = frozenset()
     win_none: frozenset[int] = frozenset()
     specials: list[tuple[int, int, Card]] = field(default_factory=list)
 
-    def dim(self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...]) -> int:
+    def dim(self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...], coef_melds: tuple[int, ...] | None = None) -> int:
         """The index of the coordinate with these coefficients, added if new."""
-        for d, pair in enumerate(zip(self.coef_points, self.coef_tricks)):
-            if pair == (coef_points, coef_tricks):
+        coef_melds = coef_melds or (0,) * len(coef_points)
+        for d, triple in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds)):
+            if triple == (coef_points, coef_tricks, coef_melds):
                 return d
         self.coef_points.append(coef_points)
         self.coef_tricks.append(coef_tricks)
+        self.coef_melds.append(coef_melds)
         return len(self.coef_points) - 1
+
+    def literal(self, threshold: int, coef_points: tuple[int, ...], coef_melds: tuple[int, ...]) -> dict[int, int]:
+        """``{dim: threshold}`` for "points and melds, weighted by these coefficients, at
+        least ``threshold``". Where the weighted melds are the same under every choice
+        they move the threshold instead, and the coordinate counts points only."""
+        values = {sum(c * m for c, m in zip(coef_melds, vector)) for vector in self.meld_vectors}
+        if len(values) == 1:
+            return {self.dim(coef_points, _none(len(coef_points))): threshold - values.pop()}
+        return {self.dim(coef_points, _none(len(coef_points)), coef_melds): threshold}
+
+    def shifts(self) -> list[tuple[int, ...]]:
+        """Each meld choice's starting coordinates, keeping only the choices the chooser
+        may want: the success predicate is upward closed, so a start at or below another
+        in every coordinate is the better one for the defenders against the team, at or
+        above for the defenders as the team. Always one when the choice does not matter."""
+        starts = {
+            tuple(sum(c * m for c, m in zip(coef, vector)) for coef in self.coef_melds)
+            for vector in self.meld_vectors
+        }
+        sign = 1 if self.team_chooses else -1
+
+        def dominated(start: tuple[int, ...]) -> bool:
+            return any(other != start and all(sign * (o - a) >= 0 for o, a in zip(other, start)) for other in starts)
+
+        return sorted(start for start in starts if not dominated(start))
 
     def require(self, *literals: dict[int, int]) -> None:
         """AND the literals into every term."""
@@ -183,7 +244,8 @@ class Question(ABC):
         return None
 
     def goal(self, setting: Setting) -> Goal:
-        goal = Goal(self.team(setting))
+        team = self.team(setting)
+        goal = Goal(team, setting.meld_choices, setting.declarer not in team, setting.choice_trick)
         self.build(setting, goal)
         return goal
 
@@ -248,27 +310,29 @@ class GameWon(Question):
     def build(self, setting: Setting, goal: Goal) -> None:
         dec = setting.declarer
         for k in setting.defenders:
-            d = goal.dim(_coef(setting.seats, dec, k), _none(setting.seats))
-            goal.require({d: 1 - (setting.melds[dec] - setting.melds[k])})
+            both_ways = _coef(setting.seats, dec, k)
+            goal.require(goal.literal(1, both_ways, both_ways))
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         total = totals(setting, end)
         return all(total[setting.declarer] > total[k] for k in setting.defenders)
 
     def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
-        """From the declarer's value V. The game needs D - E_k >= t_k = m_k - m_D + 1 for
-        each defender k. Won: the declarer can take V, and then each defender has at most
-        total - V, so 2V - total >= t_k for all k suffices. Lost: the defenders can hold
-        the declarer to V, and the conditions summed need (n)D - total >= sum t_k, where
-        n is the number of seats; if (n)V - total falls short, no line wins."""
+        """From the declarer's value V. Under the meld choice m the game needs
+        D - E_k >= t_k = m_k - m_D + 1 for each defender k. Won: the declarer can take V,
+        and then each defender has at most total - V, so 2V - total >= t_k for all k
+        suffices, under every choice. Lost: the defenders can hold the declarer to V, and
+        the conditions summed need (n)D - total >= sum t_k, where n is the number of
+        seats; if (n)V - total falls short under one choice, the defenders make that
+        choice and no line wins."""
         dec = setting.declarer
         if dec not in values:
             return None
-        value, melds = values[dec], setting.melds
-        needs = [melds[k] - melds[dec] + 1 for k in setting.defenders]
-        if all(2 * value - total >= t for t in needs):
+        value = values[dec]
+        needs = [[melds[k] - melds[dec] + 1 for k in setting.defenders] for melds in setting.meld_choices]
+        if all(2 * value - total >= t for choice in needs for t in choice):
             return True
-        if setting.seats * value - total < sum(needs):
+        if any(setting.seats * value - total < sum(choice) for choice in needs):
             return False
         return None
 
@@ -283,11 +347,8 @@ class GameDefeated(Question):
         return frozenset(setting.defenders)
 
     def build(self, setting: Setting, goal: Goal) -> None:
-        dec, alternatives = setting.declarer, []
-        for k in setting.defenders:
-            d = goal.dim(_coef(setting.seats, k, dec), _none(setting.seats))
-            alternatives.append({d: setting.melds[dec] - setting.melds[k]})
-        goal.require_any(alternatives)
+        dec = setting.declarer
+        goal.require_any([goal.literal(0, _coef(setting.seats, k, dec), _coef(setting.seats, k, dec)) for k in setting.defenders])
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return not GameWon().achieved(setting, end)
@@ -354,9 +415,8 @@ class FigureMade(Question):
         if name == "kassza":
             (GameWon() if seat == setting.declarer else GameDefeated()).build(setting, goal)
         elif name in POINT_THRESHOLDS:
-            offset = setting.melds[seat] if name == "ketszaz" else 0
-            d = goal.dim(_coef(n, plus=seat), _none(n))
-            goal.require({d: self._threshold(setting) - offset})
+            melds = _coef(n, plus=seat) if name == "ketszaz" else _none(n)
+            goal.require(goal.literal(self._threshold(setting), _coef(n, plus=seat), melds))
         elif name == "negyvennegy" or name in CAPTURE_FIGURES:
             goal.capture[seat] = goal.capture.get(seat, 0) | self._targets(setting)
         elif name in TRICKS_BEFORE_LAST:
@@ -371,7 +431,7 @@ class FigureMade(Question):
         if name == "kassza":
             return (GameWon() if seat == setting.declarer else GameDefeated()).decided(setting, values, total)
         if name in POINT_THRESHOLDS:
-            offset = setting.melds[seat] if name == "ketszaz" else 0
+            offset = setting.melds_for(seat, self.team(setting)) if name == "ketszaz" else 0
             return points_decided(setting, seat, self._threshold(setting) - offset, values, total)
         return None
 

@@ -29,7 +29,8 @@ class Position:
     """The play from a deal forward, card by card, with :meth:`push` / :meth:`pop`.
 
     ``holds`` maps a card to the trick index (0-based) it must be kept for: before that
-    trick its holder may play it only when it is his only legal card (ultimó, nyolcas).
+    trick its holder may play it only when it is his only legal card, and to that trick
+    he must play it when the duties to follow and to trump allow (ultimó, nyolcas).
     """
 
     rules: TrickRules
@@ -74,10 +75,14 @@ class Position:
         """Cards that must be kept back in the current trick unless forced."""
         return sum(1 << c for c, until in self.holds.items() if until > self.trick_index)
 
+    def forced(self) -> CardSet:
+        """Cards that must be played to the current trick when legal."""
+        return sum(1 << c for c, until in self.holds.items() if until == self.trick_index)
+
     def legal_moves(self) -> CardSet:
         if self.is_over:
             return 0
-        return self.rules.legal(self.hands[self.to_move], self.trick.cards, self.held())
+        return self.rules.legal(self.hands[self.to_move], self.trick.cards, self.held(), self.forced())
 
     def push(self, card: Card) -> None:
         """Play ``card`` for the seat to move; IllegalPlay if the rules forbid it."""
@@ -118,6 +123,9 @@ class Position:
         name = pack.card_name(card)
         hand = self.hands[self.to_move]
         if rules.legal(hand, self.trick.cards) >> card & 1:
+            if rules.legal(hand, self.trick.cards, self.held()) >> card & 1:
+                forced = " ".join(pack.card_name(c) for c in range(pack.size) if self.forced() >> c & 1)
+                return f"{seat} must play {forced} to trick {self.trick_index + 1} for the announced nyolcas (the Eight), but played {name}"
             return f"{seat} must keep {name} back for an announced figure (ultimó / nyolcas)"
         if self.trick.cards:
             led = pack.suit_of(self.trick.cards[0])

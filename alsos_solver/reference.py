@@ -3,12 +3,22 @@ judging each finished line with the questions' ``achieved`` (their plain meaning
 
 Small and obviously correct, exponential, for endgames of a few cards per hand: the
 oracle that the Cython core is tested against.
+
+The defenders' meld concessions (rules-notes 'Melds') are a move of theirs when trick
+``setting.choice_trick`` is about to be led (or at the start, when that is behind it):
+every way of conceding is tried, enumerated here from the deal itself (each defender
+without a ``Melds`` declaration keeps or drops his sequences and his vannak), and the
+rest of the play is judged with the melds that way scores.
 """
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
+
 from .cards import cards_of
 from .deal import Deal
+from .melds import deal_melds
 from .objectives import Question, Setting
 from .position import Position
 
@@ -25,31 +35,53 @@ def _start(deal: Deal, question: Question | None, after: int) -> tuple[Setting, 
     return setting, position
 
 
+def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
+    """Each seat's scoring meld points for every way the defenders may concede: all
+    combinations of each free defender keeping or dropping sequences and vannak (the
+    distinct outcomes)."""
+    seats = deal.spec.active
+    free = [seat for seat in seats if seat != deal.declarer and seat not in deal.declared]
+    ways = [("sequences", "vannak", "bela"), ("vannak", "bela"), ("sequences", "bela"), ("bela",)]
+    result = set()
+    for combo in itertools.product(ways, repeat=len(free)):
+        declared = dict(deal.declared) | dict(zip(free, combo))
+        points = deal_melds(replace(deal, declared=declared)).points
+        result.add(tuple(points[seat] for seat in seats))
+    return sorted(result)
+
+
 def can_make(deal: Deal, question: Question, after: int = 0) -> bool:
     """Whether the question's team can make it, by exhaustive minimax."""
     setting, position = _start(deal, question, after)
     if not question.possible(setting):
         return False
     team = question.team(setting)
+    defenders_play_for_it = setting.declarer not in team
+    choices = concession_melds(deal) if deal.contract.is_point_game and deal.declarer is not None else []
 
-    def search() -> bool:
-        if position.is_over:
-            return question.achieved(setting, position)
+    def search(judge: Setting | None) -> bool:
+        """``judge``: the setting with the defenders' melds chosen; None before the choice."""
+        if judge is None:
+            if position.trick_index >= setting.choice_trick or position.is_over:
+                outcomes = (search(setting.with_melds(melds)) for melds in choices)
+                return any(outcomes) if defenders_play_for_it else all(outcomes)
+        elif position.is_over:
+            return question.achieved(judge, position)
         mine = position.to_move in team
         for card in cards_of(position.legal_moves()):
             position.push(card)
-            result = search()
+            result = search(judge)
             position.pop()
             if result == mine:
                 return mine
         return not mine
 
-    return search()
+    return search(None if choices else setting)
 
 
 def best_points(deal: Deal, seat: int, after: int = 0) -> int:
     """The most card points (with the last trick) ``seat``'s side can force for it."""
-    setting, position = _start(deal, None, after)
+    setting, position = _start(deal, question=None, after=after)
     team = setting.side(seat)
 
     def search() -> int:

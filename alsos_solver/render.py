@@ -206,7 +206,19 @@ def headline(deal: Deal, result: SolveResult) -> Text:
     points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
     points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
     game = Text("\nGame: ") + (Text("won ", style="bold green") if result.game else Text("lost ", style="bold red"))
-    return points + game + mark(bool(result.game))
+    return points + game + mark(bool(result.game)) + concession_text(result)
+
+
+def concession_text(result: SolveResult) -> Text:
+    """A note when the defenders' meld concession decides the game (empty otherwise)."""
+    concession = result.concession
+    if not concession or not concession["changes_game"]:
+        return Text("")
+    how = concession["choice"] or "the defenders choose after seeing the first trick"
+    return Text(
+        f"\nDecided by the defenders' meld concession: {how}.\n(With every meld declared the game would be won.)",
+        style="yellow",
+    )
 
 
 def figures_table(deal: Deal, result: SolveResult) -> Table:

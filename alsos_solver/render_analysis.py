@@ -169,6 +169,8 @@ def line_view(deal: Deal, line: Line) -> Group:
             str(trick.trick), trick.leader, tokens_text(deal.pack, trick.cards),
             trick.winner or "", "" if trick.points is None else str(trick.points),
         )
+    if line.concession:
+        return Group(title, summary, table, Text(f"Meld concession in this line: {line.concession}."))
     return Group(title, summary, table)
 
 

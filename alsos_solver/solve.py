@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from .deal import Deal
 from .figures import POINT_THRESHOLDS, allowed_figures
+from .melds import MeldChoice, meld_choices
 from .objectives import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, Together
 from .rules import Kind
 from .solver import DEFAULT_TABLE_BYTES, Solver
@@ -21,7 +22,15 @@ class SolveResult:
     (seat -> can avoid paying against the other two) in klopitzky. ``announced`` repeats
     the figures of the Figures tag; ``announced_together`` says whether each side can make
     all its announced items in one line of play (the declarer's with the game, the
-    defenders' with defeating it)."""
+    defenders' with defeating it).
+
+    Every answer counts the defenders' meld concessions as part of best resistance
+    (:func:`~alsos_solver.melds.meld_choices`); ``melds`` is what each seat scores when
+    every seat declares all it may. Where the defenders have such a choice,
+    ``concession`` says whether it changes the game: ``{"game_if_all_declare": bool,
+    "changes_game": bool, "choice": str or None}``, ``choice`` naming a concession that
+    alone defeats the game when there is one (else the defenders choose after seeing the
+    first trick)."""
 
     contract: str
     declarer: str | None
@@ -33,6 +42,7 @@ class SolveResult:
     announced_together: dict[str, bool] = field(default_factory=dict)
     betli: bool | None = None
     klopitzky_safe: dict[str, bool] | None = None
+    concession: dict[str, object] | None = None
     nodes: int = 0
     seconds: float = 0.0
     table_bytes: int = 0
@@ -71,6 +81,7 @@ def solve(deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES)
             for seat, names_ in deal.figures.items()
         }
         result.announced_together = _together(deal, solver)
+        result.concession = _concession(deal, result.game, table_bytes)
     elif kind is Kind.BETLI:
         result.betli = solver.ask(BetliMade())
     elif kind is Kind.KLOPITZKY:
@@ -89,3 +100,19 @@ def _together(deal: Deal, solver: Solver) -> dict[str, bool]:
         side = "declarer" if s == setting.declarer else "defenders"
         sides[side] += [FigureMade(s, name) for name in names]
     return {side: solver.ask(Together(tuple(items))) for side, items in sides.items() if len(items) > 1}
+
+
+def _concession(deal: Deal, game: bool, table_bytes: int) -> dict[str, object] | None:
+    """Whether the defenders' meld choice changes the game (see :class:`SolveResult`)."""
+    choices = meld_choices(deal)
+    if len(choices) == 1:
+        return None
+
+    def won_with(choice: MeldChoice) -> bool:
+        return Solver(replace(deal, declared=choice.declared(deal)), table_bytes=table_bytes).ask(GameWon())
+
+    all_declare = won_with(choices[0])
+    beating = None
+    if all_declare and not game:
+        beating = next((choice.describe() for choice in choices[1:] if not won_with(choice)), None)
+    return {"game_if_all_declare": all_declare, "changes_game": all_declare != game, "choice": beating}

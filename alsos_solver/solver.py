@@ -48,7 +48,7 @@ class Solver:
 
     def __init__(self, deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> None:
         self.deal = deal
-        self.setting = Setting.of(deal)
+        self.setting = self._free_setting = Setting.of(deal)
         self.core = shared_core(table_bytes)
         rules = self.setting.rules
         self._internal = [rules.pack.suit_of(c) * 16 + rules.strength[c] for c in range(rules.pack.size)]
@@ -80,6 +80,12 @@ class Solver:
         self._prefix.pop()
         return self.position.pop()
 
+    def fix_melds(self, melds: tuple[int, ...] | None) -> None:
+        """Make the defenders' meld choice: later questions are asked with ``melds`` (one
+        of the deal's ``meld_choices``) in force and no choice left; None leaves the
+        choice to the defenders again. (Points values do not depend on melds.)"""
+        self.setting = self._free_setting if melds is None else self._free_setting.with_melds(melds)
+
     def ask(self, question: Question) -> bool:
         """Can the question's team make it against best resistance?"""
         with self._counting():
@@ -90,7 +96,7 @@ class Solver:
             if known is not None:
                 return known
             self._load(question, holds)
-            return self.core.query([], self._prefix)
+            return self.core.query(self._prefix)
 
     def value(self, seat: int) -> int:
         """The most card points (with the last trick) ``seat``'s side can force for it.
@@ -134,7 +140,11 @@ class Solver:
         n, ndim = setting.seats, len(goal.coef_points)
         specials = [(seat, trick, self._internal[card]) for seat, trick, card in goal.specials]
         distinct = self._mask(goal.cards() | sum(1 << c for c in holds))
-        shape = (goal.team, goal.coef_points, goal.coef_tricks, goal.capture, goal.win_all, goal.win_none, goal.specials)
+        shifts = goal.shifts()
+        shape = (
+            goal.team, goal.coef_points, goal.coef_tricks, goal.coef_melds, shifts, goal.choice_trick,
+            goal.capture, goal.win_all, goal.win_none, goal.specials,
+        )
         keep_table = self._loaded is not None and shape == self._loaded[0] and (
             goal.terms == self._loaded[1] or goal.additive
         )
@@ -152,12 +162,16 @@ class Solver:
             distinct,
             any(any(row) for row in goal.coef_points),
             keep_table,
+            shifts=shifts,
+            team_chooses=goal.team_chooses,
+            choice_trick=goal.choice_trick,
         )
 
     def _setup(self, holds: dict[Card, int]) -> None:
         deal, setting = self.deal, self.setting
         ntricks = deal.spec.hand_size
         held = [self._mask(sum(1 << c for c, until in holds.items() if until > t)) for t in range(ntricks + 1)]
+        forced = [self._mask(sum(1 << c for c, until in holds.items() if until == t)) for t in range(ntricks + 1)]
         rules = setting.rules
         self.core.setup(
             setting.seats,
@@ -169,6 +183,7 @@ class Solver:
             [self._mask(hand) for hand in setting.hands],
             deal.spec.active.index(deal.first_leader),
             held,
+            forced,
         )
         self._holds = holds
         self.core.owner = self

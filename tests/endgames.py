@@ -198,19 +198,53 @@ def full_deals(
 
 
 @st.composite
+def contested_deals(draw, contracts: tuple[Contract, ...] = POINT_CONTRACTS) -> Deal:
+    """A sound random deal in which both defenders hold a sequence (3 to 5 cards), and
+    often a vannak each, so that the meld contests give the defenders a choice of
+    concessions (:func:`alsos_solver.melds.meld_choices`). The declarer may hold melds too;
+    the Melds tag is absent (everyone free) or fixes one defender."""
+    contract = draw(st.sampled_from(contracts))
+    declarer = draw(st.sampled_from(SEATS))
+    defenders = [seat for seat in SEATS if seat != declarer]
+    planted: dict[str, list[Card]] = {seat: [] for seat in SEATS}
+    used: set[Card] = set()
+    for seat in defenders:
+        length = draw(st.integers(3, 5))
+        suit, top = draw(st.sampled_from(SUITS)), draw(st.integers(0, 8 - length))
+        run = [HUNGARIAN.card(suit, top + i) for i in range(length)]
+        if draw(st.booleans()):
+            rank = draw(st.integers(0, 7))
+            run += [HUNGARIAN.card(s, rank) for s in SUITS if HUNGARIAN.card(s, rank) not in run]
+        assume(not used & set(run) and len(run) <= HAND_SIZE)
+        planted[seat] = run
+        used |= set(run)
+    rest = draw(st.permutations(sorted(set(range(HUNGARIAN.size)) - used)))
+    order: list[Card] = []
+    for seat in SEATS:
+        need = HAND_SIZE - len(planted[seat])
+        order += planted[seat] + rest[:need]
+        rest = rest[need:]
+    fixed = draw(st.sampled_from([{}, {defenders[0]: MELD_KINDS}, {defenders[1]: ("bela",)}]))
+    deal = deal_from_order(order + rest, contract, declarer, options=draw(options(variant_figures=False)), declared=fixed)
+    assert not deal.problems(), deal.problems()
+    return deal
+
+
+@st.composite
 def endgames(
     draw,
     tricks_left: st.SearchStrategy[int] = st.integers(1, 4),
     mid_trick: bool = True,
     ducking_declarer: bool = False,
+    deals: st.SearchStrategy[Deal] | None = None,
     **deal_options,
 ) -> Deal:
-    """A random full deal (see :func:`full_deals` for ``deal_options``) played along a
-    random legal line until ``tricks_left`` tricks remain (the last of them possibly
-    begun, when ``mid_trick``). With ``ducking_declarer`` the declarer plays :func:`ducks`
-    where he can, and the line is one on which he has won no trick yet, so that a betli is
-    still alive. The endgame starts after ``len(deal.play)`` cards."""
-    deal = draw(full_deals(**deal_options))
+    """A random full deal (``deals``, by default :func:`full_deals` with ``deal_options``)
+    played along a random legal line until ``tricks_left`` tricks remain (the last of them
+    possibly begun, when ``mid_trick``). With ``ducking_declarer`` the declarer plays
+    :func:`ducks` where he can, and the line is one on which he has won no trick yet, so
+    that a betli is still alive. The endgame starts after ``len(deal.play)`` cards."""
+    deal = draw(deals if deals is not None else full_deals(**deal_options))
     left = draw(tricks_left)
     begun = draw(st.integers(0, len(SEATS) - 1)) if mid_trick else 0
     length = len(SEATS) * (HAND_SIZE - left) + begun

@@ -18,7 +18,10 @@ interleaved solvers is under test too.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
+from unittest import mock
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -34,9 +37,9 @@ from alsos_solver.reference import best_points, can_make
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, KLOPITZKY, NOBODY_DECLARES, POINT_CONTRACTS, SEATS,
-    TRUMP_CONTRACTS, deal_from_hands, describe, endgames, full_deals, options, play_line,
-    redistributions,
+    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NOBODY_DECLARES, POINT_CONTRACTS,
+    SEATS, TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, full_deals, options,
+    play_line, redistributions,
 )
 
 SCALE = float(os.environ.get("ALSOS_ENGINE_TEST_SCALE", "1"))
@@ -257,6 +260,48 @@ def test_two_solvers_asked_in_turn_agree(first, second):
     for deal, solver, _ in asked:
         if deal.contract in POINT_CONTRACTS:
             assert not point_disagreements(solver, deal, seats=[declarer(deal)]), describe(deal)
+
+
+# --- the defenders' meld concessions ---------------------------------------------------------
+
+
+def meld_questions(deal: Deal) -> list[Question]:
+    """The questions the melds decide: the game and its defeat, kassza and 200 of every
+    seat, and 200 with the game for each side."""
+    return game_questions() + figure_questions(deal, ("kassza", "ketszaz")) + [
+        Together((GameWon(), FigureMade(declarer(deal), "ketszaz"))),
+        Together((GameDefeated(), FigureMade(defenders(deal)[0], "ketszaz"))),
+        Together((GameDefeated(), FigureMade(defenders(deal)[1], "abszolut"))),
+    ]
+
+
+@contextmanager
+def meld_choice_at(trick: int) -> Iterator[None]:
+    """Both solvers take the defenders' meld choice before trick ``trick`` (0-based)
+    instead of the second: they read it from :attr:`Setting.choice_trick`."""
+    of = Setting.of.__func__  # type: ignore[attr-defined]
+    with mock.patch.object(Setting, "of", classmethod(lambda cls, deal: replace(of(cls, deal), choice_trick=trick))):
+        yield
+
+
+@examples(250)
+@given(endgames(deals=contested_deals()))
+def test_meld_concessions_chosen_before_the_endgame_agree(deal):
+    """Both defenders hold contested melds; the endgames start after the first trick, so
+    the choice is made at the start (the engine's root, the reference's first node)."""
+    assert_agree(deal, meld_questions(deal))
+
+
+@examples(200)
+@given(endgames(deals=contested_deals(), tricks_left=st.integers(2, 4)), st.data())
+def test_meld_choice_inside_the_search_agrees(deal, data):
+    """The choice moved to a trick boundary inside the endgame, so that the engine makes it
+    in :func:`choose`, below its root and above table entries shared by the choices,
+    and the reference at that trick."""
+    position = deal.played_position()
+    first = position.trick_index + (1 if position.trick.cards else 0)
+    with meld_choice_at(data.draw(st.integers(first, HAND_SIZE), label="choice trick")):
+        assert_agree(deal, meld_questions(deal))
 
 
 # --- deeper positions: the engine against itself one card later ------------------------------

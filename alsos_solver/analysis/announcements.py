@@ -36,8 +36,11 @@ The search core tracks at most 4 score coordinates (the game takes 2). A questio
 that (ValueError 'objective too large for the core') is not evaluated and is listed in
 ``not_evaluated``: a set too large with the game is scored as if the game were lost
 (``Together(S)`` alone is then asked); a set too large alone is no candidate and is not
-extended. (In three-player Alsós every set fits: the declarer's figures use at most one
-coordinate besides the game's two, the defenders' at most two.)
+extended. (In three-player Alsós the declarer's figures use at most two coordinates
+besides the game's two: the points, and the points with his melds where the defenders'
+meld concessions change those; the defenders' two, one per defender, each with his melds
+where concessions change them, so only a defender's 200 beside a figure counted in
+points alone, in a deal where concessions change his melds, can be too large.)
 """
 
 from __future__ import annotations
@@ -237,12 +240,22 @@ def _score(found: SideSearch, chosen: tuple[int, ...], game_value: int, front: b
 
 def score_of(solver: Solver, items: Sequence[tuple[int, str]], game: Question, game_value: int, front: bool) -> int | None:
     """The score of one set by the module's definition (None: not a candidate), asked
-    directly: the reference the search is tested against."""
+    directly: the reference the search is tested against. A question too large for the
+    core counts as not made, as in the search."""
+
+    def made(question: Question) -> bool:
+        try:
+            return solver.ask(question)
+        except ValueError as error:
+            if TOO_LARGE not in str(error):
+                raise
+            return False
+
     figures = tuple(FigureMade(*item) for item in items)
     value = sum(figure_value(name, front) for _, name in items)
-    if solver.ask(Together((game, *figures))):
+    if made(Together((game, *figures))):
         return game_value + value
-    if not figures or solver.ask(Together(figures)):
+    if not figures or made(Together(figures)):
         return -game_value + value
     return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
+from ..melds import meld_choices
 from ..objectives import Question
 from .card_values import Probe, Value
 from .questions import SEAT_LETTERS, question_name
@@ -36,13 +37,16 @@ class LineTrick:
 @dataclass
 class Line:
     """The line from the position after ``after`` cards of the Play section to the end;
-    ``value`` is the position's value, which the line reaches."""
+    ``value`` is the position's value, which the line reaches. ``concession``: the
+    defenders' meld choice the line makes, when they have one that matters to the
+    question (``'B concedes the sequences'``), else None."""
 
     question: str
     after: int
     value: Value
     is_value: bool
     tricks: list[LineTrick] = field(default_factory=list)
+    concession: str | None = None
 
     def to_json(self) -> dict:
         return {
@@ -50,6 +54,7 @@ class Line:
             "after": self.after,
             "line": [trick.to_json() for trick in self.tricks],
             "value": self.value,
+            "concession": self.concession,
         }
 
     def lines(self) -> list[str]:
@@ -69,7 +74,10 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
     question, after, position = probe.question, probe.after, probe.position
     value = probe.value()
     first_trick, played = position.trick_index, after
+    concession = None
     while not position.is_over:
+        if concession is None and position.trick_index >= probe.setting.choice_trick:
+            concession = make_meld_choice(probe, value)
         for card in probe.legal():
             if probe.card_value(card) == value:
                 probe.push(card)
@@ -77,7 +85,7 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
                 break
         else:  # cannot happen: some card keeps a minimax value
             raise AssertionError(f"no card keeps the value {value} after {played} cards")
-    result = Line(question_name(question), after, value, probe.is_value)
+    result = Line(question_name(question), after, value, probe.is_value, concession=concession or None)
     name, rules = deal.pack.card_name, deal.rules
     last = deal.spec.hand_size - 1
     for index in range(first_trick, len(position.tricks)):
@@ -94,3 +102,17 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
             points=points if done else None,
         ))
     return result
+
+
+def make_meld_choice(probe: Probe, value: Value) -> str:
+    """The defenders' meld choice, made when the line reaches it: the first choice
+    (nobody conceding first) under which the position keeps its value, fixed for the
+    rest of the line. Its description, or '' when the choice cannot change the question."""
+    choices = meld_choices(probe.deal)
+    if probe.is_value or len(choices) == 1:
+        return ""
+    for choice in choices:
+        probe.solver.fix_melds(choice.points)
+        if probe.value() == value:
+            return "" if choice is choices[0] else choice.describe()
+    raise AssertionError(f"no meld choice keeps the value {value}")

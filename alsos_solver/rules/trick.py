@@ -54,11 +54,14 @@ class TrickRules:
             points.append(table.get(letter, 0))
         return cls(pack, trump, tuple(strength), tuple(points), last_trick_bonus, must_beat)
 
-    def legal(self, hand: CardSet, trick: Sequence[Card], held: CardSet = 0) -> CardSet:
+    def legal(self, hand: CardSet, trick: Sequence[Card], held: CardSet = 0, forced: CardSet = 0) -> CardSet:
         """The cards of ``hand`` that may be played to ``trick`` (the cards so far, leader first).
 
         ``held`` are cards the player must keep back unless nothing else is legal (the
-        ultimó and nyolcas restrictions: rules-notes, 'Ultimó').
+        ultimó and nyolcas restrictions: rules-notes, 'Ultimó'); ``forced`` are cards he
+        must play when the duties to follow and to trump allow it (the Eight: seed 000,
+        'It must be played to the 2nd last trick unless it is forced out earlier or is
+        unable to be played to the trick due to the need to follow suit').
         """
         legal = hand
         if trick:
@@ -75,6 +78,8 @@ class TrickRules:
                 legal = hand & pack.suit_mask(self.trump)
         if legal & ~held:
             legal &= ~held
+        if legal & forced:
+            legal &= forced
         return legal
 
     def winner(self, trick: Sequence[Card]) -> int:

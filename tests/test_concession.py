@@ -1,0 +1,117 @@
+"""The defenders' meld concessions (rules-notes 'Melds'; seed 003 'Validation of Meld'):
+after the first trick a defender may concede a contest he would win so that his partner's
+lower meld scores, and every answer counts that choice as part of best resistance."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from alsos_solver import solve
+from alsos_solver.analysis import optimal_line, parse_question
+from alsos_solver.cli import app
+from alsos_solver.io import loads
+from alsos_solver.melds import meld_choices
+from alsos_solver.objectives import GameWon, Setting
+from alsos_solver.solver import Solver
+
+from conftest import make_deal
+
+ISSUE_EXAMPLE = """\
+[Event "B concedes so that C's terc scores"]
+[Deal "A:KU8.AO.U9.A7 B:O7.KU.OX.X98 C:AX9.987.AK.K"]
+[Talon "PX T8 T7 ZO ZU"]
+[Contract "M"]
+[Declarer "A"]
+"""
+"""Acorns, declarer A. B's terc to the Ten (leaves) outranks C's terc to the Nine (hearts).
+Declared by everybody, B's terc scores and A wins the game; B concedes, C's terc scores,
+and A loses (78 against C's 59 + 20)."""
+
+EVERYONE_DECLARES = '[Melds "A:sequences,vannak,bela B:sequences,vannak,bela C:sequences,vannak,bela"]\n'
+
+
+def example(extra: str = ""):
+    return loads(ISSUE_EXAMPLE + extra)[0]
+
+
+def test_the_choices_of_the_issue_example():
+    choices = meld_choices(example())
+    assert [c.points for c in choices] == [(0, 20, 0), (0, 0, 20), (0, 0, 0)]
+    assert [c.describe() for c in choices] == [
+        "every seat declares all it holds", "B concedes the sequences",
+        "B concedes the sequences; C concedes the sequences",
+    ]
+
+
+def test_the_game_is_not_guaranteed_when_b_may_concede():
+    result = solve(example())
+    assert result.game is False
+    assert result.melds == {"A": 0, "B": 20, "C": 0}  # what each scores when all declare
+    assert result.concession == {"game_if_all_declare": True, "changes_game": True, "choice": "B concedes the sequences"}
+
+
+def test_a_melds_tag_fixes_the_declarations_and_takes_the_choice_away():
+    deal = example(EVERYONE_DECLARES)
+    assert len(meld_choices(deal)) == 1
+    result = solve(deal)
+    assert result.game is True and result.concession is None
+
+
+def test_a_melds_tag_fixes_only_the_seats_it_names():
+    """B named (declares everything): B cannot concede; C may, which does not help."""
+    deal = example('[Melds "B:sequences,vannak,bela"]\n')
+    assert [c.points for c in meld_choices(deal)] == [(0, 20, 0)]
+    assert solve(deal).game is True
+
+
+def test_the_declarer_never_concedes():
+    """A declarer's sequence beaten by nobody: the defenders' choices leave it scoring."""
+    deal = make_deal(hands={"A": "AKO.AX.9.XK7", "B": "U7.KO.UX8.98", "C": "X98.U98.AK.A"}, talon="P7 TO T7 ZO ZU", contract="M", declarer="A")
+    assert not deal.problems(), deal.problems()
+    assert all(choice.points[0] == 40 for choice in meld_choices(deal))  # terc 20, béla 20
+    assert all(seat != "A" for choice in meld_choices(deal) for seat, _ in choice.conceded)
+
+
+def test_the_defenders_choose_for_their_own_question():
+    """C's 200-style question: the defenders choose in C's favour, so C's terc can count
+    (B concedes). The static best meld for C is 20, and the engine agrees with it."""
+    setting = Setting.of(example())
+    defenders = frozenset(setting.defenders)
+    assert setting.melds_for(2, defenders) == 20
+    assert setting.melds_for(2, frozenset([0])) == 0
+
+
+def test_the_choice_is_made_after_the_first_trick():
+    """After A leads PA, B PK, C P9, declared by everybody the game is won, but B concedes
+    and it is lost: the choice is made with the first trick seen, not before it."""
+    deal = replace(example(), play=example().pack.parse_cards("PA PK P9"))
+    fixed = replace(deal, declared=meld_choices(deal)[0].declared(deal))
+    assert Solver(fixed, after=3).ask(GameWon()) is True
+    assert Solver(deal, after=3).ask(GameWon()) is False
+
+
+def test_the_line_shows_the_concession_it_makes():
+    deal = replace(example(), play=example().pack.parse_cards("PA PK P9"))
+    line = optimal_line(deal, parse_question("game", deal), 3)
+    assert line.value is False
+    assert line.concession == "B concedes the sequences"
+    assert line.to_json()["concession"] == "B concedes the sequences"
+
+
+def test_the_diagram_says_the_concession_decides_the_game(runner, tmp_path):
+    path = tmp_path / "deal.txt"
+    path.write_text(ISSUE_EXAMPLE, encoding="utf-8")
+    shown = runner.invoke(app, [str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert "Game: lost ✗" in shown.output
+    assert "Decided by the defenders' meld concession: B concedes the sequences." in shown.output
+    data = json.loads(runner.invoke(app, ["--json", str(path)]).output)[0]
+    assert data["game"] is False and data["concession"]["changes_game"] is True
+
+
+def test_no_note_where_the_choice_changes_nothing(runner, tmp_path):
+    path = tmp_path / "deal.txt"
+    path.write_text(ISSUE_EXAMPLE + EVERYONE_DECLARES, encoding="utf-8")
+    shown = runner.invoke(app, [str(path)])
+    assert "concession" not in shown.output and "Game: won ✓" in shown.output
