@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
 from .melds import MELD_KINDS
-from .figures import FIGURES, HELD, TRICKS_BEFORE_LAST, allowed, not_allowed_reason, trick_card
+from .figures import (
+    FIGURES, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, not_allowed_reason, trick_card,
+)
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
 from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool
@@ -144,6 +146,7 @@ class Deal:
         if self.dealer is not None and self.dealer not in spec.seats:
             found.append(Problem("Dealer", f"unknown seat {self.dealer!r} (expected one of {' '.join(spec.seats)})"))
         found += self._contract_problems()
+        found += self._announcement_problems()
         found += self._kontra_problems()
         found += self._dealt_problems()
         if not found and self.play:
@@ -201,6 +204,31 @@ class Deal:
                     found.append(Problem("Melds", f"unknown meld kind {kind!r} (expected {', '.join(MELD_KINDS)} or none)"))
         if self.play and contract is None:
             found.append(Problem("Play", "a Play section needs a Contract"))
+        return found
+
+    def holds_bela(self, seat: str) -> bool:
+        """The seat holds the trump King and Over at the first lead (trump games)."""
+        if self.contract is None or self.contract.kind is not Kind.TRUMP:
+            return False
+        pack, trump = self.pack, self.contract.trump
+        bela = sum(1 << pack.card(trump, pack.rank_index(rank)) for rank in "KO")
+        return self.hands.get(seat, 0) & bela == bela
+
+    def _announcement_problems(self) -> list[Problem]:
+        """The rules of announcing (:func:`~alsos_solver.figures.announcement_problems`,
+        per seat) and the Tompa rules' own (two players, trump games only)."""
+        found = []
+        if self.options.rules == "tompa":
+            if len(self.spec.active) != 2:
+                found.append(Problem("Variant", f"rules=tompa are the Tompa two-player rules (alsos-2), not for {self.game}"))
+            elif self.contract is not None and self.contract.kind is not Kind.TRUMP:
+                found.append(Problem("Contract", f"the Tompa rules play trump games only, found {self.spec.contract_token(self.contract)}"))
+        for seat, names in self.figures.items():
+            if not self.spec.solvable or not set(names) <= set(FIGURES):
+                continue  # reported by _contract_problems
+            front = [name for name in names if self.is_front(seat, name)]
+            for message in announcement_problems(names, front, declarer=seat == self.declarer, holds_bela=self.holds_bela(seat)):
+                found.append(Problem("Figures", f"{seat}: {message}"))
         return found
 
     def is_front(self, seat: str, name: str) -> bool:

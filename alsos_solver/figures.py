@@ -5,6 +5,8 @@ Source: rules-notes 'Figures' and seed 003 'Figures'; the variant figures from 0
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import HUNGARIAN, Card
@@ -37,12 +39,14 @@ FIGURES: dict[str, Figure] = {
         Figure("csalad", "family", 1, False),
         Figure("osszes_adu", "the-six", 2, False),
         Figure("volat", "all-tricks", 5, True),
-        Figure("szazegy", "111", 2, True, "szazegy"),
-        Figure("szazhusz", "120", 2, True, "szazhusz"),
+        Figure("szazegy", "111", 3, True, "szazegy"),
+        Figure("szazhusz", "120", 4, True, "szazhusz"),
         Figure("uhu", "uhu", 2, False, "uhu"),
-        Figure("nyolcas", "eight", 2, False, "nyolcas"),
+        Figure("nyolcas", "eight", 1, False, "nyolcas"),
     )
 }
+"""Back values: seed 003 (111 worth 3, 120 worth 4, uhu valued as ultimó, 'Variations');
+the Eight 2 from the front, 1 from the back (seed 000)."""
 ALIASES: dict[str, str] = {f.english: f.name for f in FIGURES.values()} | {n: n for n in FIGURES}
 
 POINT_THRESHOLDS: dict[str, tuple[int, int]] = {
@@ -82,9 +86,12 @@ def canonical(name: str) -> str:
 
 
 def allowed(name: str, contract: Contract, options: AlsosOptions) -> bool:
-    """Whether the figure can be announced in this contract under these options."""
+    """Whether the figure can be announced in this contract under these options (the
+    Tompa rules have no volát: seed 003)."""
     figure = FIGURES[name]
     if figure.variant is not None and not getattr(options, figure.variant):
+        return False
+    if name == "volat" and options.rules == "tompa":
         return False
     if contract.kind is Kind.TRUMP:
         return True
@@ -100,4 +107,90 @@ def not_allowed_reason(name: str, contract: Contract, options: AlsosOptions) -> 
     figure = FIGURES[name]
     if figure.variant is not None and not getattr(options, figure.variant):
         return f"figure {name} is a variant: it needs [Variant \"{figure.variant}=on\"]"
+    if name == "volat" and options.rules == "tompa":
+        return "figure volat is not played under the Tompa rules"
     return f"figure {name} is not allowed in a {contract.kind.value} contract"
+
+
+POINT_LADDER = ("abszolut", "szaz", "szazegy", "szazhusz")
+"""The point figures counted in tricks alone, in the only order a player may announce them
+(seed 003 'Variations': 'a smaller figure in this group could not be announced after a
+larger one')."""
+FRONT = "front"
+BACK = "back"
+
+
+def rounds(name: str, two_players: bool) -> tuple[str, ...]:
+    """The rounds in which a figure may be announced: volát from the back only (seed 003);
+    in the two-player game abszolút from the front only (seed 003, 'Two-Player Game')."""
+    if name == "volat":
+        return (BACK,)
+    if two_players and name == "abszolut":
+        return (FRONT,)
+    return (FRONT, BACK)
+
+
+def announced_value(name: str, front: bool, two_players: bool = False, options: AlsosOptions | None = None) -> int:
+    """A figure's base value: its back value, twice that from the front; in the
+    two-player game abszolút, announced from the front only, is worth 1 (seed 003, Tompa
+    rules F5: 'when announced then Abszolút scores only 1 point, not 2'); under the Tompa
+    rules 44 is worth 2 (F5)."""
+    value = FIGURES[name].value
+    if name == "negyvennegy" and options is not None and options.rules == "tompa":
+        value = 2
+    if two_players and name == "abszolut":
+        return value
+    return value * 2 if front else value
+
+
+def threshold(name: str, contract: Contract, options: AlsosOptions) -> int:
+    """The points a figure of :data:`POINT_THRESHOLDS` needs; under the Tompa rules 100
+    and 200 need MORE than 100 and 200 (seed 003, Tompa rules F5)."""
+    trump_game, no_trump = POINT_THRESHOLDS[name]
+    needed = trump_game if contract.kind is Kind.TRUMP else no_trump
+    return needed + 1 if options.rules == "tompa" and name in ("szaz", "ketszaz") else needed
+
+
+def announcement_problems(names: Collection[str], front: Collection[str], *, declarer: bool, holds_bela: bool) -> list[str]:
+    """Why one player's announcements break the rules (empty if they do not): ``names``
+    his figures, ``front`` those said from the front (rules-notes 'Figures'; seeds 000
+    and 003):
+
+    * abszolút and 100 (80) are never announced in the same round;
+    * abszolút, 100, 111 and 120 only in ascending order: none from the back after a
+      higher one from the front;
+    * the declarer announces kassza only holding béla;
+    * nobody announces both ultimó and the Eight."""
+    found = []
+    said = [name for name in POINT_LADDER if name in names]
+    if "abszolut" in said and "szaz" in said and (("abszolut" in front) == ("szaz" in front)):
+        how = "from the front" if "abszolut" in front else "from the back"
+        found.append(f"abszolut and szaz are both announced {how}: abszolút and 100 may not be announced in the same round")
+    for low, high in itertools.combinations(said, 2):
+        if high in front and low not in front:
+            found.append(f"{low} is announced from the back after {high} from the front: abszolút, 100, 111 and 120 are announced in ascending order only")
+    if declarer and "kassza" in names and not holds_bela:
+        found.append("the declarer announces kassza without béla (the trump King and Over in his hand)")
+    if "ultimo" in names and "nyolcas" in names:
+        found.append("ultimo and nyolcas are both announced: one player may not announce both ultimó and the Eight")
+    return found
+
+
+def best_rounds(
+    names: Sequence[str], front_open: bool, two_players: bool = False, options: AlsosOptions | None = None
+) -> tuple[int, tuple[str, ...]] | None:
+    """The most one player's figures are worth together, announced in rounds the rules
+    allow, and which of them are then said from the front; None when no allowed plan
+    announces them all. Without ``front_open`` (the front round is over) every figure is
+    said from the back. Kassza and béla are not judged here (see
+    :func:`announcement_problems`)."""
+    best: tuple[int, tuple[str, ...]] | None = None
+    choices = [[r for r in rounds(name, two_players) if front_open or r == BACK] for name in names]
+    for plan in itertools.product(*choices):
+        front = tuple(name for name, r in zip(names, plan) if r == FRONT)
+        if announcement_problems(names, front, declarer=False, holds_bela=True):
+            continue
+        value = sum(announced_value(name, r == FRONT, two_players, options) for name, r in zip(names, plan))
+        if best is None or value > best[0]:
+            best = value, front
+    return best

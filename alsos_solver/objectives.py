@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card, CardSet, HUNGARIAN
 from .deal import Deal
-from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, trick_card
+from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, threshold, trick_card
 from .melds import meld_choices
 from .position import Position
 from .rules import Contract, Kind, TrickRules
@@ -378,8 +378,7 @@ class FigureMade(Question):
         return setting.side(self.seat)
 
     def _threshold(self, setting: Setting) -> int:
-        trump_game, no_trump = POINT_THRESHOLDS[self.figure]
-        return trump_game if setting.contract.kind is Kind.TRUMP else no_trump
+        return threshold(self.figure, setting.contract, setting.deal.options)
 
     def _targets(self, setting: Setting) -> CardSet:
         if self.figure == "negyvennegy":

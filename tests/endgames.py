@@ -159,7 +159,8 @@ def declarations() -> st.SearchStrategy[dict[str, tuple[str, ...]]]:
 @st.composite
 def announcements(draw, deal: Deal, always: bool = False) -> dict[str, tuple[str, ...]]:
     """The figures that change the play, announced (or not, unless ``always``) by the holder
-    of their trump card: ultimó, and nyolcas where the variant is on."""
+    of their trump card: ultimó, and nyolcas where the variant is on (not by the player who
+    announced ultimó)."""
     figures: dict[str, tuple[str, ...]] = {}
     if deal.contract.kind is not Kind.TRUMP:
         return figures
@@ -167,8 +168,8 @@ def announcements(draw, deal: Deal, always: bool = False) -> dict[str, tuple[str
         if name == "nyolcas" and not deal.options.nyolcas:
             continue
         seat = holder(deal, trump_card(deal.contract, rank))
-        if seat is not None and (always or draw(st.booleans())):
-            figures[seat] = figures.get(seat, ()) + (name,)
+        if seat is not None and not figures.get(seat) and (always or draw(st.booleans())):
+            figures[seat] = (name,)  # one player may not announce both (seed 000)
     return figures
 
 

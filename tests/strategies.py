@@ -117,8 +117,18 @@ def figures(draw: st.DrawFn, deal: Deal) -> dict[str, tuple[str, ...]]:
     for seat in draw(some(deal.spec.active)):
         names = [name for name in FIGURES if not replace(deal, figures={seat: (name,)}).problems()]
         if names:
-            result[seat] = draw(some(names, min_size=1))
+            chosen = draw(some(names, min_size=1))
+            result[seat] = _allowed_together(deal, seat, chosen)
     return result
+
+
+def _allowed_together(deal: Deal, seat: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Of ``names``, in order, each one that the rules allow beside those kept before it."""
+    kept: tuple[str, ...] = ()
+    for name in names:
+        if not replace(deal, figures={seat: (*kept, name)}).problems():
+            kept += (name,)
+    return kept
 
 
 @st.composite
@@ -149,7 +159,7 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
         talon=draw(st.sampled_from([None, talon])),
         contract=contract,
         declarer=draw(st.sampled_from(spec.active)) if has_declarer else None,
-        options=draw(options()),
+        options=tompa_only_where_allowed(draw(options()), spec, contract),
         declared={seat: draw(some(MELD_KINDS)) for seat in draw(some(spec.active))},
         tags=draw(other_tags()),
     )
@@ -158,3 +168,10 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
         deal.play = draw(legal_play(deal))
         deal.play_leader = deal.first_leader if deal.play else None
     return deal
+
+
+def tompa_only_where_allowed(options: AlsosOptions, spec: GameSpec, contract: Contract | None) -> AlsosOptions:
+    """The Tompa rules only for two players in trump games (else the standard rules)."""
+    if options.rules == "tompa" and (len(spec.active) != 2 or (contract is not None and contract.trump is None)):
+        return replace(options, rules="standard")
+    return options

@@ -510,10 +510,10 @@ FIGURE_TABLE = [
     ("csalad", "family", 1),
     ("osszes_adu", "the-six", 2),
     ("volat", "all-tricks", 5),
-    ("szazegy", "111", 2),
-    ("szazhusz", "120", 2),
-    ("uhu", "uhu", 2),
-    ("nyolcas", "eight", 2),
+    ("szazegy", "111", 3),  # seed 003 'Variations': 111 would typically score 3, 120 4
+    ("szazhusz", "120", 4),
+    ("uhu", "uhu", 2),  # valued as ultimó (seed 003)
+    ("nyolcas", "eight", 1),  # seed 000: 2 from the front, 1 from the back
 ]
 BASE_FIGURES = {name for name, *_ in FIGURE_TABLE[:10]}
 NO_TRUMP_FIGURES = {"abszolut", "szaz", "ketszaz", "negyvennegy", "volat"}

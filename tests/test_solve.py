@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
-from alsos_solver.figures import POINT_THRESHOLDS, allowed_figures
+from alsos_solver import figures
+from alsos_solver.figures import allowed_figures
 from alsos_solver.objectives import (
     BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Setting, Together,
 )
@@ -53,8 +54,7 @@ POINT_GAME_DEALS = full_deals(contracts=POINT_CONTRACTS, option_strategy=options
 
 
 def threshold(name: str, deal: Deal) -> int:
-    trump_game, no_trump = POINT_THRESHOLDS[name]
-    return trump_game if deal.contract.kind is Kind.TRUMP else no_trump
+    return figures.threshold(name, deal.contract, deal.options)
 
 
 def holds_bela(deal: Deal, seat: str) -> bool:
