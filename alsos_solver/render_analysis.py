@@ -217,12 +217,17 @@ def announcements_view(deal: Deal, found: Announcements) -> Group:
     grid = Table()
     for name, justify in (("side", "left"), ("announce", "left"), ("game in that line", "left"), ("score", "right")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    def said(names: list[str], front: list[str]) -> str:
+        return ", ".join(f"{name} (front)" if name in front and found.front else name for name in names) or "nothing"
+
     won = Text("won ") + mark(found.declarer_game)
-    grid.add_row(f"declarer {found.declarer}", ", ".join(found.declarer_figures) or "nothing", won,
+    grid.add_row(f"declarer {found.declarer}", said(found.declarer_figures, found.declarer_front), won,
                  f"{found.declarer_score:+d}")
-    said = "; ".join(f"{seat} {', '.join(names) or 'nothing'}" for seat, names in found.defender_figures.items())
+    defenders = "; ".join(
+        f"{seat} {said(names, found.defender_front.get(seat, []))}" for seat, names in found.defender_figures.items()
+    )
     defeated = Text("defeated ") + mark(found.game_defeated)
-    grid.add_row("defenders", said, defeated, f"{found.defender_score:+d}")
+    grid.add_row("defenders", defenders, defeated, f"{found.defender_score:+d}")
     parts: list[RenderableType] = [title, grid]
     for side, sets in found.not_evaluated.items():
         if sets:

@@ -19,7 +19,7 @@ import pytest
 
 from alsos_solver.analysis.announcements import (
     TOO_LARGE, Announcements, best_announcements, declarer_items, defender_items,
-    figure_value, score_of, search_side,
+    plan, score_of, search_side,
 )
 from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
@@ -32,7 +32,7 @@ from conftest import EXAMPLE_PLAY, make_deal
 DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
 SEATS = "ABC"
 
-DECLARER_FIGURES = {31: ["ketszaz"], 66: ["abszolut", "szaz"], 81: ["abszolut", "ultimo"],
+DECLARER_FIGURES = {31: ["ketszaz"], 66: ["szaz"], 81: ["abszolut", "ultimo"],
                     102: ["abszolut"], 146: ["kassza"], 171: ["ultimo"]}
 """Benchmark deals (by index) whose declarer has something to announce, and what."""
 CHECKED = (3, 5, 31, 66, 81, 102, 146, 171, 180)
@@ -105,8 +105,9 @@ def test_chosen_sets_are_made_together_as_reported(index, front):
     assert solver.ask(Together((GameWon(), *mine))) == result.declarer_game
     if mine:
         assert solver.ask(Together(mine))
-    values = sum(figure_value(name, front) for name in result.declarer_figures)
-    assert result.declarer_score == (g if result.declarer_game else -g) + values
+    announced = plan(deal, [(seat, name) for name in result.declarer_figures], front)
+    assert announced is not None and list(announced.front.get(seat, ())) == result.declarer_front
+    assert result.declarer_score == (g if result.declarer_game else -g) + announced.value
     empty = g if solver.ask(GameWon()) else -g
     assert result.declarer_score >= empty
     for seat_, name in declarer_items(bare(deal)):
@@ -118,8 +119,9 @@ def test_chosen_sets_are_made_together_as_reported(index, front):
     assert theirs_solver.ask(Together((GameDefeated(), *theirs))) == result.game_defeated
     if theirs:
         assert theirs_solver.ask(Together(theirs))
-    values = sum(figure_value(name, front) for _, name in defender_pairs(deal, result))
-    assert result.defender_score == (g if result.game_defeated else -g) + values
+    announced = plan(deal, defender_pairs(deal, result), front)
+    assert announced is not None
+    assert result.defender_score == (g if result.game_defeated else -g) + announced.value
     assert result.defender_score >= (g if theirs_solver.ask(GameDefeated()) else -g)
     assert set(result.defender_figures) == set(SEATS) - {deal.declarer}
 
@@ -130,11 +132,32 @@ def test_known_declarer_announcements(index):
 
 
 def test_front_doubles_the_figures_but_not_the_game():
-    assert figure_value("szaz", front=False) == 2 and figure_value("szaz", front=True) == 4
-    assert figure_value("volat", front=True) == 5  # volát: from the back only
+    deal = benchmark_deals()[66]
+    seat = SEATS.index(deal.declarer)
+    assert plan(deal, [(seat, "szaz")], False).value == 2 and plan(deal, [(seat, "szaz")], True).value == 4
+    assert plan(deal, [(seat, "volat")], True).value == 5  # volát: from the back only
+
+
+def test_abszolut_and_100_only_across_the_rounds():
+    """Deal 66: the declarer makes abszolút and 100 with the game. Seeds 000 and 003: never
+    both in one round, nor 100 from the front and abszolút from the back. From the back
+    only one of them may be announced (100, worth more); from the front the plan is
+    abszolút from the front (2) with 100 from the back (2), scored as such."""
+    deal = benchmark_deals()[66]
+    seat = SEATS.index(deal.declarer)
+    assert plan(deal, [(seat, "abszolut"), (seat, "szaz")], False) is None
+    both = plan(deal, [(seat, "abszolut"), (seat, "szaz")], True)
+    assert both is not None and (both.value, both.front) == (4, {seat: ("abszolut",)})
     back, front = answer(66), answer(66, front=True)
-    assert back.declarer_figures == front.declarer_figures == ["abszolut", "szaz"]
-    assert (back.declarer_score, front.declarer_score) == (1 + 1 + 2, 1 + 2 + 4)
+    assert back.declarer_figures == ["szaz"] and back.declarer_score == 1 + 2
+    # from the front, 100 from the front alone scores as much (seed 003: 'it will always
+    # be better to announce abszolút with 6 cards ... achieving the same score with less
+    # risk'); the tie goes to fewer figures
+    assert front.declarer_figures == ["szaz"] and front.declarer_front == ["szaz"]
+    assert front.declarer_score == 1 + 4
+    found = search_side(Solver(bare(deal)), declarer_items(bare(deal)), GameWon(), 1, True)
+    pair = tuple(i for i, (_, name) in enumerate(found.items) if name in ("abszolut", "szaz"))
+    assert found.makeable[pair] is True and found.plans[pair].value == 4
     assert front.front and not back.front
 
 
@@ -248,6 +271,7 @@ class TooLarge:
 
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
+        self.deal = solver.deal
 
     def ask(self, question):
         if isinstance(question, Together) and len(question.items) > 2:
@@ -258,15 +282,15 @@ class TooLarge:
 def test_sets_too_large_for_the_core_are_reported_not_evaluated():
     deal = bare(benchmark_deals()[66])
     items = declarer_items(deal)
-    found = search_side(TooLarge(Solver(deal)), items, GameWon(), 1, False)
+    found = search_side(TooLarge(Solver(deal)), items, GameWon(), 1, True)
     assert found.not_evaluated  # {abszolut, szaz} with the game is 3 items
     assert all(len(s) + with_game > 2 for s, with_game in found.not_evaluated)
     assert all(len(s) <= 2 for s in found.makeable)
-    # abszolut + szaz alone still fits: made, scored as if the game were lost (-1 + 3),
-    # so szaz with the game (+1 + 2) is best now
+    # abszolut (front) + szaz (back) alone still fits: made, scored as if the game were
+    # lost (-1 + 4), so szaz from the front with the game (+1 + 4) is best now
     pair = tuple(i for i, (_, name) in enumerate(found.items) if name in ("abszolut", "szaz"))
     assert found.makeable[pair] is False and (pair, True) in found.not_evaluated
-    assert [found.items[i][1] for i in found.best] == ["szaz"] and found.score == 3
+    assert [found.items[i][1] for i in found.best] == ["szaz"] and found.score == 5
 
     def refuse(question):
         raise ValueError("some other problem")

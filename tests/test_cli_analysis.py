@@ -238,7 +238,7 @@ def test_announce_rich(runner):
 
 def test_announce_json_and_front(runner):
     back = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", EXAMPLE]))["announcements"]
-    assert back["declarer"] == {"seat": "B", "figures": ["kassza", "ultimo"], "score": 4, "game": True}
+    assert back["declarer"] == {"seat": "B", "figures": ["kassza", "ultimo"], "from_front": [], "score": 4, "game": True}
     assert back["front"] is False and back["defenders"]["figures"] == {"A": [], "C": []}
     front = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", "--front", EXAMPLE]))["announcements"]
     assert front["front"] is True and front["declarer"]["score"] > back["declarer"]["score"]

@@ -4,19 +4,29 @@ For the deal's declarer and contract (a trump or no-trump game), analysed from t
 lead (the Play section and the deal's own Figures tag are ignored):
 
 Declarer. A candidate is a set S of the declarer's own figures allowed in the contract
-(:func:`~alsos_solver.figures.allowed_figures`). Its score, for the declarer, counts the
-game (+G if won, -G if lost; G = 1 trump, 2 no-trump) and each figure of S (+its value if
-made, -its value if not; value = ``FIGURES[name].value``, twice that when ``front``), ALL
-IN ONE LINE OF PLAY that the declarer can guarantee against best defence:
+(:func:`~alsos_solver.figures.allowed_figures`) that the rules let him announce together
+(:func:`~alsos_solver.figures.announcement_problems`: not abszolút with 100 in one round,
+abszolút, 100, 111, 120 in ascending order only, not ultimó with the Eight). Its score,
+for the declarer, counts the game (+G if won, -G if lost; G = 1 trump, 2 no-trump) and
+each figure of S (+its value if made, -its value if not), ALL IN ONE LINE OF PLAY that
+the declarer can guarantee against best defence:
 
 * if ``Together(GameWon + S)`` can be made: ``G + value(S)``;
 * elif ``Together(S)`` can be made: ``-G + value(S)`` (S made, the game lost);
 * else S is not a candidate: announcing it cannot guarantee any score of its own (some
   figure of it may fail). The empty set is always a candidate: ``+G`` or ``-G``.
 
+Values (:func:`~alsos_solver.figures.best_rounds`). Without ``front`` the analysis is made
+from the back: every figure is announced from the back, at its back value (so abszolút
+and 100 are never a candidate together, and in alsos-2, where abszolút is announced from
+the front only, abszolút is none). With ``front`` it is made from the front, and a plan
+may span both rounds: each figure is announced from the front (twice its value) or from
+the back, as the rules allow, the best allowed plan counting; abszolút from the front
+with 100 from the back is such a plan. Volát is announced from the back only; in alsos-2
+abszolút is worth 1, as the scores count it.
+
 The best set has the highest score; ties go to the set with the game won, then to fewer
-figures, then to the earlier figures in ``FIGURES`` order. Volát is announced from the
-back only: with ``front`` it keeps its back value.
+figures, then to the earlier figures in ``FIGURES`` order.
 
 Defenders. Against the declarer's best set (its ultimó / nyolcas, if chosen, is part of
 the rules of play for them), the same over the defenders' figures, per seat (each
@@ -26,9 +36,10 @@ the defenders as one side: ``+G`` with ``Together(GameDefeated + T)``, else ``-G
 offered only to the defender who holds béla (counted once).
 
 Search. Makeability together is monotone: if S cannot be made, no superset can (and the
-same with the game). Sets are enumerated by increasing size, and a set is tried only when
-every subset one smaller is makeable (apriori); it is asked with the game only when every
-such subset was makeable with the game. Figures that cannot be made at all
+same with the game); so is being allowed: a set the rules forbid has no allowed superset.
+Sets are enumerated by increasing size, and a set is tried only when every subset one
+smaller is makeable (apriori) and it is allowed; it is asked with the game only when
+every such subset was makeable with the game. Figures that cannot be made at all
 (:meth:`FigureMade.possible`: kassza without béla, ultimó without the trump 7, ...) are
 left out before any search.
 
@@ -49,7 +60,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..deal import Deal
-from ..figures import FIGURES, allowed_figures
+from ..figures import allowed_figures, best_rounds
 from ..objectives import FigureMade, GameDefeated, GameWon, Question, Setting, Together
 from ..rules import Kind
 from ..solver import DEFAULT_TABLE_BYTES, Solver
@@ -64,10 +75,27 @@ waiting); ``total`` grows as makeable sets open larger ones (the defenders' sear
 continues the count of the declarer's)."""
 
 
-def figure_value(name: str, front: bool) -> int:
-    """A figure's value: back value, twice from the front (volát: back only)."""
-    figure = FIGURES[name]
-    return figure.value * 2 if front and name != "volat" else figure.value
+@dataclass(frozen=True)
+class Plan:
+    """How a set of one side's figures is best announced: its value and, per seat, the
+    figures said from the front."""
+
+    value: int
+    front: dict[int, tuple[str, ...]]
+
+
+def plan(deal: Deal, items: Sequence[tuple[int, str]], front: bool) -> Plan | None:
+    """The best allowed way to announce ``items`` ((seat, figure) pairs), the front round
+    open or not (see the module); None when the rules allow none."""
+    value, fronts = 0, {}
+    for seat in sorted({seat for seat, _ in items}):
+        names = [name for s, name in items if s == seat]
+        best = best_rounds(names, front, len(deal.spec.active) == 2, deal.options)
+        if best is None:
+            return None
+        value += best[0]
+        fronts[seat] = best[1]
+    return Plan(value, fronts)
 
 
 @dataclass
@@ -77,11 +105,13 @@ class SideSearch:
     ``figures``: the best set, as (seat, figure) pairs in the order offered; ``game``: the
     side's game outcome in the best set's line (declarer: won; defenders: defeated);
     ``score``; ``makeable``: every candidate set found (sorted tuples of item indices ->
-    made with the game); ``not_evaluated``: (set, with the game) asked of the core but
-    too large for it; ``asked``: Solver questions asked; ``evaluated``: non-empty sets tried."""
+    made with the game); ``plans``: how each candidate is announced; ``not_evaluated``:
+    (set, with the game) asked of the core but too large for it; ``asked``: Solver
+    questions asked; ``evaluated``: non-empty sets tried."""
 
     items: tuple[tuple[int, str], ...]
     best: tuple[int, ...] = ()
+    plans: dict[tuple[int, ...], Plan] = field(default_factory=dict)
     game: bool = False
     score: int = 0
     makeable: dict[tuple[int, ...], bool] = field(default_factory=dict)
@@ -92,6 +122,11 @@ class SideSearch:
     @property
     def figures(self) -> list[tuple[int, str]]:
         return [self.items[i] for i in self.best]
+
+    @property
+    def front(self) -> dict[int, tuple[str, ...]]:
+        """The best set's figures said from the front, per seat."""
+        return self.plans[self.best].front
 
 
 @dataclass
@@ -112,20 +147,25 @@ class Announcements:
     questions: int = 0
     nodes: int = 0
     seconds: float = 0.0
+    declarer_front: list[str] = field(default_factory=list)
+    defender_front: dict[str, list[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        """``{"declarer": {"seat", "figures", "score", "game"}, "defenders": {"figures":
-        {seat: [...]}, "score", "game_defeated"}, "front", "contract", "not_evaluated",
-        "questions", "nodes", "seconds"}``."""
+        """``{"declarer": {"seat", "figures", "from_front", "score", "game"}, "defenders":
+        {"figures": {seat: [...]}, "from_front": {seat: [...]}, "score", "game_defeated"},
+        "front", "contract", "not_evaluated", "questions", "nodes", "seconds"}``;
+        ``from_front``: the figures the best plan announces from the front."""
         return {
             "declarer": {
                 "seat": self.declarer,
                 "figures": list(self.declarer_figures),
+                "from_front": list(self.declarer_front),
                 "score": self.declarer_score,
                 "game": self.declarer_game,
             },
             "defenders": {
                 "figures": {seat: list(names) for seat, names in self.defender_figures.items()},
+                "from_front": {seat: list(names) for seat, names in self.defender_front.items()},
                 "score": self.defender_score,
                 "game_defeated": self.game_defeated,
             },
@@ -178,6 +218,7 @@ def search_side(
     """The best set of ``items`` ((seat, figure) pairs of one side) with ``game`` (GameWon
     or GameDefeated) scored as the module says; apriori search over makeable sets."""
     found = SideSearch(tuple(items))
+    deal = solver.deal
 
     def ask(question: Question) -> bool | None:
         found.asked += 1
@@ -189,37 +230,50 @@ def search_side(
             return None
 
     found.makeable[()] = bool(ask(game))
+    found.plans[()] = Plan(0, {})
     frontier: list[tuple[int, ...]] = [()]
     done = 0
     while frontier:
         candidates = _extensions(frontier, found.makeable, len(items))
         frontier = []
         for index, chosen in enumerate(candidates):
-            figures = tuple(FigureMade(*items[i]) for i in chosen)
-            subsets = [chosen[:k] + chosen[k + 1 :] for k in range(len(chosen))]
-            with_game: bool | None = False
-            if all(found.makeable[s] for s in subsets):
-                with_game = ask(Together((game, *figures)))
-                if with_game is None:  # too large with the game: scored as if lost
-                    found.not_evaluated.append((chosen, True))
-            alone = True if with_game else ask(Together(figures))
-            if alone is None:
-                found.not_evaluated.append((chosen, False))
-            elif alone:
-                found.makeable[chosen] = bool(with_game)
-                frontier.append(chosen)
             done += 1
             found.evaluated = done
+            announced = plan(deal, [items[i] for i in chosen], front)
+            if announced is not None:
+                _evaluate(found, chosen, announced, game, ask, frontier)
             if progress is not None:
                 progress(done, done + len(candidates) - index - 1)
 
     def key(chosen: tuple[int, ...]) -> tuple:
-        return (_score(found, chosen, game_value, front), found.makeable[chosen], -len(chosen), [-i for i in chosen])
+        return (_score(found, chosen, game_value), found.makeable[chosen], -len(chosen), [-i for i in chosen])
 
     found.best = max(found.makeable, key=key)
     found.game = found.makeable[found.best]
-    found.score = _score(found, found.best, game_value, front)
+    found.score = _score(found, found.best, game_value)
     return found
+
+
+def _evaluate(
+    found: SideSearch, chosen: tuple[int, ...], announced: Plan, game: Question,
+    ask: Callable[[Question], bool | None], frontier: list[tuple[int, ...]],
+) -> None:
+    """Ask whether an allowed set is made, with the game or alone; record a candidate."""
+    items = found.items
+    figures = tuple(FigureMade(*items[i]) for i in chosen)
+    subsets = [chosen[:k] + chosen[k + 1 :] for k in range(len(chosen))]
+    with_game: bool | None = False
+    if all(found.makeable[s] for s in subsets):
+        with_game = ask(Together((game, *figures)))
+        if with_game is None:  # too large with the game: scored as if lost
+            found.not_evaluated.append((chosen, True))
+    alone = True if with_game else ask(Together(figures))
+    if alone is None:
+        found.not_evaluated.append((chosen, False))
+    elif alone:
+        found.makeable[chosen] = bool(with_game)
+        found.plans[chosen] = announced
+        frontier.append(chosen)
 
 
 def _extensions(frontier: list[tuple[int, ...]], makeable: dict, n: int) -> list[tuple[int, ...]]:
@@ -233,9 +287,9 @@ def _extensions(frontier: list[tuple[int, ...]], makeable: dict, n: int) -> list
     return result
 
 
-def _score(found: SideSearch, chosen: tuple[int, ...], game_value: int, front: bool) -> int:
+def _score(found: SideSearch, chosen: tuple[int, ...], game_value: int) -> int:
     sign = 1 if found.makeable[chosen] else -1
-    return sign * game_value + sum(figure_value(found.items[i][1], front) for i in chosen)
+    return sign * game_value + found.plans[chosen].value
 
 
 def score_of(solver: Solver, items: Sequence[tuple[int, str]], game: Question, game_value: int, front: bool) -> int | None:
@@ -251,8 +305,11 @@ def score_of(solver: Solver, items: Sequence[tuple[int, str]], game: Question, g
                 raise
             return False
 
+    announced = plan(solver.deal, items, front)
+    if announced is None:
+        return None
     figures = tuple(FigureMade(*item) for item in items)
-    value = sum(figure_value(name, front) for _, name in items)
+    value = announced.value
     if made(Together((game, *figures))):
         return game_value + value
     if not figures or made(Together(figures)):
@@ -296,8 +353,11 @@ def best_announcements(
     solver = Solver(base, table_bytes=table_bytes)
     mine = search_side(solver, declarer_items(base), GameWon(), game_value, front, progress)
     chosen = tuple(name for _, name in mine.figures)
+    chosen_front = mine.front.get(Setting.of(base).declarer, ())
 
-    against = replace(base, figures={deal.declarer: chosen} if chosen else {})
+    against = replace(
+        base, figures={deal.declarer: chosen} if chosen else {}, front={deal.declarer: chosen_front} if chosen_front else {},
+    )
     theirs_solver = Solver(against, table_bytes=table_bytes)
     offset = mine.evaluated
     later = None if progress is None else (lambda done, total: progress(offset + done, offset + total))
@@ -305,6 +365,7 @@ def best_announcements(
     defender_figures: dict[str, list[str]] = {seats[s]: [] for s in Setting.of(against).defenders}
     for s, name in theirs.figures:
         defender_figures[seats[s]].append(name)
+    defender_front = {seats[s]: list(names) for s, names in theirs.front.items() if names}
 
     def named(found: SideSearch) -> list[list[str]]:
         return [
@@ -327,4 +388,6 @@ def best_announcements(
         questions=mine.asked + theirs.asked,
         nodes=solver.stats.nodes + theirs_solver.stats.nodes,
         seconds=solver.stats.seconds + theirs_solver.stats.seconds,
+        declarer_front=list(chosen_front),
+        defender_front=defender_front,
     )

@@ -5,9 +5,10 @@ Rules (seed 003 'Kontras', 'Scoring'; rules-notes 'Values and kontras'):
 * Items. The game, and every announced figure (``Figures``), each scored independently.
   Klopitzky is one item without a declarer.
 * Base value. The game: 1 (trump), 2 (no-trump), 5 (betli), 3 (klopitzky, no kontra). A
-  figure: its value in :data:`~alsos_solver.figures.FIGURES` (the back value), twice that
-  when announced from the front (``Front``); in alsos-2 abszolút is from the front and worth
-  1 (seed 003, Tompa rules F5: 'when announced then Abszolút scores only 1 point, not 2').
+  figure: :func:`~alsos_solver.figures.announced_value`, its back value (111: 3, 120: 4,
+  the Eight: 1), twice that when announced from the front (``Front``); in alsos-2
+  abszolút is from the front and worth 1 (seed 003, Tompa rules F5: 'when announced then
+  Abszolút scores only 1 point, not 2'); under the Tompa rules 44 is worth 2.
 * Kontras. Each level said (``Kontra``) multiplies the value by 4 when THAT LEVEL was said
   from the front and by 2 when said from the back. Seed 003: 'Kontra, rekontra, szubkontra
   and hirskontra can be said from the front (with 6 cards) or from the back (with 9 cards).
@@ -48,7 +49,7 @@ from dataclasses import dataclass, field
 
 from ..deal import KONTRA_NAMES, Deal
 from ..rules.games import SOLVABLE
-from ..figures import FIGURES
+from ..figures import announced_value
 from ..objectives import BetliMade, FigureMade, GameDefeated, GameWon, Question, Setting, Together
 from ..rules import Kind
 from ..solve import solve
@@ -161,9 +162,7 @@ def base_value(deal: Deal, item: str) -> int:
     if item == "game":
         return GAME_VALUES[deal.contract.kind]
     seat, _, name = item.partition(":")
-    if deal.game == "alsos-2" and name == "abszolut":
-        return 1
-    return FIGURES[name].value * (2 if deal.is_front(seat, name) else 1)
+    return announced_value(name, deal.is_front(seat, name), len(deal.spec.active) == 2, deal.options)
 
 
 def item_value(deal: Deal, item: str) -> int:
