@@ -15,7 +15,7 @@ from .figures import (
 )
 from .position import IllegalPlay, Position
 from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
-from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool
+from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool, swap_allowed
 from .rules.games import SOLVABLE
 
 KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
@@ -334,15 +334,20 @@ class Deal:
             what = "the trump 7 and 8 are both face up" if card is None else f"only the holder of {pack.card_name(card)} may exchange, {who}"
             return [Problem("Dealt", f"the hands of Deal cannot come from Dealt by a trump exchange ({what}); changed: seat {' '.join(changed)}")]
         before, after = self.dealt[holder], self.hands[holder]
-        if after == exchanged_hand(before, card, self.indicator):
+        swap = swap_allowed(pack, card)
+        if swap and after == exchanged_hand(before, card, self.indicator):
             return []
         if siber_allowed(pack, self.indicator, self.talon_top):
             pool = siber_pool(pack, self.dealt, card, self.indicator, self.talon_top)
             if after & ~pool == 0 and not (pool & ~after) & pack.suit_mask(trump) and after.bit_count() == spec.hand_size:
                 return []
-        names = f"{pack.card_name(card)} for the indicator {pack.card_name(self.indicator)}"
-        siber = ", or síber discarding four non-trumps" if siber_allowed(pack, self.indicator, self.talon_top) else ""
-        return [Problem("Dealt", f"seat {holder}'s hand in Deal cannot come from Dealt by a trump exchange (keeping, {names}{siber})")]
+        ways = ["keeping"]
+        if swap:
+            ways.append(f"swapping {pack.card_name(card)} for the indicator {pack.card_name(self.indicator)}")
+        if siber_allowed(pack, self.indicator, self.talon_top):
+            ways.append(f"síber giving up {pack.card_name(card)} and discarding four non-trumps")
+        only_seven = "" if swap else "; only the trump 7 is swapped for the indicator, the holder of the 8 may only síber"
+        return [Problem("Dealt", f"seat {holder}'s hand in Deal cannot come from Dealt by a trump exchange ({', '.join(ways)}){only_seven}")]
 
     def _play_problems(self) -> list[Problem]:
         if self.play_leader is not None and self.play_leader != self.first_leader:

@@ -141,6 +141,7 @@ def options(variant_figures: bool | None = None) -> st.SearchStrategy[AlsosOptio
     return st.builds(
         AlsosOptions,
         betli_order=st.sampled_from(["potter", "sequence"]),
+        klopitzky_order=st.sampled_from(["potter", "sequence"]),
         vannak=st.sampled_from(["any", "house", "no78"]),
         szazegy=flag,
         szazhusz=flag,

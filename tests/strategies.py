@@ -60,6 +60,7 @@ def options() -> st.SearchStrategy[AlsosOptions]:
     return st.builds(
         AlsosOptions,
         betli_order=st.sampled_from(get_args(BetliOrder)),
+        klopitzky_order=st.sampled_from(get_args(BetliOrder)),
         vannak=st.sampled_from(get_args(VannakRule)),
         szazegy=st.booleans(),
         szazhusz=st.booleans(),

@@ -40,6 +40,7 @@ from endgames import (
 HEARTS = Contract(Kind.TRUMP, 1)
 ACORNS = Contract(Kind.TRUMP, 0)
 BETLI_ORDERS = [AlsosOptions(betli_order="potter"), AlsosOptions(betli_order="sequence")]
+KLOPITZKY_ORDERS = [AlsosOptions(klopitzky_order="potter"), AlsosOptions(klopitzky_order="sequence")]
 A, B, C = range(3)
 
 
@@ -322,12 +323,12 @@ def safe_seats(deal: Deal) -> set[str]:
     return {SEATS[seat] for seat in range(len(SEATS)) if solver.ask(KlopitzkySafe(seat))}
 
 
-@pytest.mark.parametrize("options", BETLI_ORDERS, ids=lambda o: o.betli_order)
+@pytest.mark.parametrize("options", KLOPITZKY_ORDERS, ids=lambda o: o.klopitzky_order)
 def test_klopitzky_seat_that_wins_every_trick_pays(options):
     assert solve(klopitzky_leader_wins_every_trick(options)).klopitzky_safe == {"A": False, "B": True, "C": True}
 
 
-@pytest.mark.parametrize("options", BETLI_ORDERS, ids=lambda o: o.betli_order)
+@pytest.mark.parametrize("options", KLOPITZKY_ORDERS, ids=lambda o: o.klopitzky_order)
 def test_klopitzky_seat_that_can_win_nothing_is_safe(options):
     assert solve(klopitzky_seat_holds_the_lowest_cards(options)).klopitzky_safe["C"] is True
 

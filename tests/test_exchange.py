@@ -9,7 +9,7 @@ import pytest
 
 from alsos_solver.analysis.exchange import exchange_options
 from alsos_solver.cards import HUNGARIAN, cards_of
-from alsos_solver.io import loads
+from alsos_solver.io import DealFormatError, loads
 from alsos_solver.solve import solve
 
 EXCHANGED = """\
@@ -145,7 +145,10 @@ def test_a_defender_holding_the_seven_chooses_the_worst_for_the_declarer():
     assert result.options[1].deal.hands["A"] >> card("PK") & 1
 
 
-def test_the_eight_is_exchanged_when_the_seven_is_the_indicator():
+def test_the_eight_is_never_swapped_for_the_indicator():
+    """Rules-notes 'Trump exchange': only the trump 7 is swapped; the holder of the 8 acts
+    only by síber, when the 7 is face up. Here the 7 is the indicator and the talon top
+    (T7) allows no síber: no exchange at all."""
     deal = deal_of(
         **{
             "X9.OUX97.K.U": "X9.OUX98.K.U",
@@ -154,9 +157,17 @@ def test_the_eight_is_exchanged_when_the_seven_is_the_indicator():
         }
     )
     result = exchange_options(deal, figures=False)
+    assert result.holder is None and [option.kind for option in result.options] == ["keep"]
+    assert "may only síber" in result.note
+
+
+def test_the_eight_siber_when_the_seven_is_face_up():
+    """The 7 is the indicator and the talon top is an ace: B, who holds the 8, may síber,
+    but not swap."""
+    deal = deal_of(**{"X9.OUX97.K.U": "X9.OUX98.K.U", '[Indicator "PK"]': '[Indicator "P7"]'})
+    result = exchange_options(deal, figures=False)
     assert result.holder == "B" and result.card == card("P8")
-    swap = result.options[1]
-    assert swap.kind == "swap" and swap.deal.hands["B"] >> card("P7") & 1 and not swap.deal.hands["B"] >> card("P8") & 1
+    assert {option.kind for option in result.options} == {"keep", "siber"}
 
 
 def test_no_holder_when_the_seven_is_hidden():
@@ -181,7 +192,7 @@ def test_an_announced_ultimo_keeps_the_seven():
     assert "not evaluated" in result.lines()[-2]
 
 
-def test_alsos_4_a_defender_swaps_the_eight_for_the_seven():
+def test_alsos_4_a_defender_swaps_the_seven_never_the_eight():
     text = """\
 [Game "alsos-4"]
 [Deal "A:U8.O98.AO8.9 X97.AX.K9.UX AK.K.U7.AKO8 -"]
@@ -192,7 +203,11 @@ def test_alsos_4_a_defender_swaps_the_eight_for_the_seven():
 [Declarer "B"]
 """
     result = exchange_options(loads(text)[0], figures=False)
-    assert result.holder == "C" and result.card == card("Z8") and result.chooser == "defender"
+    assert result.card == card("Z8") and result.holder is None  # the 8 is never swapped
+    assert [option.kind for option in result.options] == ["keep"] and "may only síber" in result.note
+    with_seven = text.replace("AK.K.U7.AKO8", "AK.K.U7.AKO7").replace("A:U8.O98.AO8.9 X97.AX.K9.UX", "A:U8.O98.AO8.9 X97.AX.K9.UX").replace('[Indicator "Z7"]', '[Indicator "Z8"]')
+    result = exchange_options(loads(with_seven)[0], figures=False)
+    assert result.holder == "C" and result.card == card("Z7") and result.chooser == "defender"
     assert [option.kind for option in result.options] == ["keep", "swap"]
     assert result.options[1].deal.problems() == []
 
@@ -202,3 +217,14 @@ def test_what_the_analysis_needs():
         exchange_options(loads('[Deal "A:A97.KO.U8.X9 .A987.97.AKU KOU8.U.AKO.O"]\n[Contract "P"]\n[Declarer "B"]')[0])
     with pytest.raises(ValueError, match="Contract"):
         exchange_options(deal_of(**{'[Contract "P"]\n[Declarer "B"]\n': ""}))
+
+
+def test_a_deal_that_swapped_the_eight_is_an_error():
+    """The indicator is P7, the talon top T7; B held P8 and gave it for P7: not allowed."""
+    text = EXCHANGED.replace("X9.OUX97.K.U U87", "X9.OUX98.K.U U87").replace('[Indicator "PK"]', '[Indicator "P7"]').replace(
+        '[TalonTop "PA"]', '[TalonTop "T7"]'
+    )
+    swapped = text.replace('[Deal "A:AKO..AX.AKX9 X9.OUX98.K.U', '[Deal "A:AKO..AX.AKX9 X9.OUX97.K.U')
+    with pytest.raises(DealFormatError, match="only the trump 7 is swapped for the indicator"):
+        loads(swapped)
+    assert loads(text)[0].hands == loads(text)[0].dealt  # keeping is fine

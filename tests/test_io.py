@@ -521,7 +521,7 @@ def test_deal_as_dealt_errors(old, new, tag, column, message):
         ("AKO..AX.AKX9 X9.OUX97.K.U U87..OU98.O7", "PA PK P8 T7 Z8", "P", "only the holder of P7 may exchange, B holds it"),
         ("AKO..AX.AKX9 X9.OUX98.K.U U87..OU98.O7", "PA PK P7 T7 Z8", "P", "cannot come from Dealt"),
         ("AKO..AX.AKX9 X.OUXK9.K.U U87..OU98.O8", "P7 PA P8 T7 Z7 M9", "P", None),  # 8 cards: a Deal error
-        ("AKO..AX.AKX9 X9.AKOUX9.K. U87..OU98.O8", "P7 P8 ZU T7 Z7", "P", "síber discarding four non-trumps"),
+        ("AKO..AX.AKX9 X9.AKOUX9.K. U87..OU98.O8", "P7 P8 ZU T7 Z7", "P", "and discarding four non-trumps"),
     ],
 )
 def test_deal_must_come_from_dealt(hands, talon, contract, message):

@@ -44,7 +44,10 @@ def suit_order(rules, suit: int) -> str:
         ("alsos", "KLOPITZKY", "", [PLAIN_ORDER] * 4),
         ("alsos", "BETLI", "betli_order=potter", [PLAIN_ORDER] * 4),
         ("alsos", "BETLI", "betli_order=sequence", [SEQUENCE_ORDER] * 4),
-        ("alsos", "KLOPITZKY", "betli_order=sequence", [SEQUENCE_ORDER] * 4),
+        ("alsos", "KLOPITZKY", "betli_order=sequence", [PLAIN_ORDER] * 4),  # 000: klopitzky stays plain
+        ("alsos", "KLOPITZKY", "klopitzky_order=sequence", [SEQUENCE_ORDER] * 4),
+        ("alsos", "BETLI", "klopitzky_order=sequence", [PLAIN_ORDER] * 4),
+        ("alsos", "KLOPITZKY", "betli_order=sequence klopitzky_order=sequence", [SEQUENCE_ORDER] * 4),
         ("alsos", "NT", "betli_order=sequence", [PLAIN_ORDER] * 4),
         ("alsos", "P", "betli_order=sequence", [PLAIN_ORDER, TRUMP_ORDER, PLAIN_ORDER, PLAIN_ORDER]),
         ("alsos-2", "T", "", [PLAIN_ORDER, PLAIN_ORDER, TRUMP_ORDER, PLAIN_ORDER]),

@@ -1,4 +1,4 @@
-"""The trump exchange choices of a deal, double-dummy: keep, swap the 7 (8), or síber.
+"""The trump exchange choices of a deal, double-dummy: keep, swap the 7, or síber.
 
 Needs the deal as dealt (``Dealt``, ``Indicator``, ``TalonTop``, see docs/format.md) and
 the deal's ``Contract`` and ``Declarer``. Rules (rules-notes 'Trump exchange', seed 003
@@ -7,7 +7,8 @@ accepted), the holder of the trump 7 (of the trump 8 if the 7 is one of the two 
 cards) may
 
 * keep his hand (``keep``);
-* give the 7 (8) for the indicator (``swap``);
+* give the 7 for the indicator (``swap``; only the 7: the holder of the 8 acts only by
+  síber, when the 7 is face up);
 * síber (``siber``), if the face-up top card of the talon is a trump or an ace: give the
   7 (8), take both face-up cards and the three hidden talon cards (13 cards) and discard
   four, no trumps; the discards count for nobody.
@@ -40,7 +41,7 @@ from ..deal import Deal
 from ..figures import POINT_THRESHOLDS, allowed_figures
 from ..objectives import FigureMade, GameWon, Setting
 from ..rules import Kind
-from ..rules.exchange import exchange_card, exchanged_hand, hidden_talon, siber_allowed, siber_pool
+from ..rules.exchange import exchange_card, exchanged_hand, hidden_talon, siber_allowed, siber_pool, swap_allowed
 from ..solver import DEFAULT_TABLE_BYTES, Solver
 
 Progress = Callable[[int, int], object]
@@ -194,8 +195,12 @@ def exchange_options(
     elif holder is None:
         note = f"no exchange: {pack.card_name(card)} is in the hidden talon"
         siber = False
+    elif not swap_allowed(pack, card) and not siber:
+        note = f"no exchange: the trump 7 is face up, and the holder of {pack.card_name(card)} may only síber, which the talon top does not allow"
+        holder = None
     else:
-        candidates.append((SWAP, ()))
+        if swap_allowed(pack, card):
+            candidates.append((SWAP, ()))
         if siber:
             pool = siber_pool(pack, deal.dealt, card, deal.indicator, deal.talon_top)
             plain = [c for c in cards_of(pool) if pack.suit_of(c) != trump]

@@ -20,9 +20,11 @@ LAST_TRICK = 10
 
 def trick_rules(contract: Contract, options: AlsosOptions) -> TrickRules:
     """Trump game: trumps U 9 A X K O 8 7, others A X K O U 9 8 7. No-trump: every suit
-    plain. Betli and klopitzky: no trumps, order by ``options.betli_order``."""
+    plain. Betli and klopitzky: no trumps, order by ``options.betli_order`` and
+    ``options.klopitzky_order``, each independent of the other."""
     if contract.kind in (Kind.BETLI, Kind.KLOPITZKY):
-        order = SEQUENCE_ORDER if options.betli_order == "sequence" else PLAIN_ORDER
+        chosen = options.betli_order if contract.kind is Kind.BETLI else options.klopitzky_order
+        order = SEQUENCE_ORDER if chosen == "sequence" else PLAIN_ORDER
         return TrickRules.build(HUNGARIAN, None, order)
     trump = contract.trump if contract.kind is Kind.TRUMP else None
     return TrickRules.build(

@@ -1,5 +1,6 @@
 """The trump exchange (rules-notes 'Trump exchange'; seed 003, síber): which trump the
-exchanger gives up, the swap for the indicator, when síber is allowed and its 13 cards."""
+exchanger gives up, the swap of the 7 for the indicator, when síber is allowed and its 13
+cards."""
 
 from __future__ import annotations
 
@@ -12,14 +13,21 @@ trump indicator, three hidden cards and a face-up top card (seed 003 'Deal')."""
 
 def exchange_card(pack: Pack, indicator: Card, talon_top: Card) -> Card | None:
     """The trump the exchanger gives up (rules-notes 'Trump exchange'): the 7 of the
-    indicator's suit, or the 8 if the 7 is one of the two face-up cards; None when both
-    are face up."""
+    indicator's suit, or, for síber only, the 8 if the 7 is one of the two face-up cards;
+    None when both are face up."""
     trump = pack.suit_of(indicator)
     for rank in "78":
         card = pack.card(trump, pack.rank_index(rank))
         if card not in (indicator, talon_top):
             return card
     return None
+
+
+def swap_allowed(pack: Pack, card: Card) -> bool:
+    """Only the trump 7 is swapped for the indicator (rules-notes 'Trump exchange'; seed
+    003: swapping the 8 is a variation some played); the holder of the 8 acts only by
+    síber, when the 7 is face up."""
+    return pack.ranks[pack.rank_of(card)] == "7"
 
 
 def exchanged_hand(hand: CardSet, card: Card, indicator: Card) -> CardSet:

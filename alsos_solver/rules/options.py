@@ -13,6 +13,7 @@ _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
 _CHOICES: dict[str, tuple[str, ...]] = {
     "betli_order": ("potter", "sequence"),
+    "klopitzky_order": ("potter", "sequence"),
     "vannak": ("any", "house", "no78"),
     "rules": ("standard", "tompa"),
 }
@@ -22,8 +23,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 class AlsosOptions:
     """The Alsós rule options, defaults as in rules-notes.
 
-    * ``betli_order``: card order in betli and klopitzky: ``potter`` A X K O U 9 8 7
-      (Potter; 'Alsósjátékos' 1942), ``sequence`` A K O U X 9 8 7 (Miklós 1957; seed 000).
+    * ``betli_order``: card order in betli: ``potter`` A X K O U 9 8 7 (Potter;
+      'Alsósjátékos' 1942), ``sequence`` A K O U X 9 8 7 (Miklós 1957; seed 000).
+    * ``klopitzky_order``: card order in klopitzky, independent of betli's: ``potter``
+      (seed 000 keeps klopitzky in the plain order), ``sequence`` (Miklós, 'presumably',
+      seed 003).
     * ``vannak``: which fours of a kind count: ``any`` (Potter), ``house`` (seed 000: only
       U 9 A X K O in trump games, A X K O U in no-trump), ``no78`` (Tompa: not 7s or 8s).
     * ``szazegy`` (111 / no-trump 91), ``szazhusz`` (120 / 100), ``uhu`` (8th trick with the
@@ -34,6 +38,7 @@ class AlsosOptions:
     """
 
     betli_order: BetliOrder = "potter"
+    klopitzky_order: BetliOrder = "potter"
     vannak: VannakRule = "any"
     szazegy: bool = False
     szazhusz: bool = False
