@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing itself is not imported: it costs more than the rest of this module
 
 __version__ = "0.1.0"
 """The package's version, the same as pyproject.toml's (a test checks it)."""
@@ -28,6 +29,8 @@ _EXPORTS = {
 __all__ = [*sorted(_EXPORTS), "__version__"]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
     from .objectives import (

@@ -9,18 +9,17 @@ on Ctrl-C (after showing the partial result of an interrupted table or exchange)
 command runs.
 """
 
-from __future__ import annotations
-
 import sys
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from . import __version__
+from .launch import version
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
     from .io.errors import DealFormatWarning
     from .report import Overrides, Sink, Wanted
 
@@ -52,13 +51,13 @@ def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     return typer.Exit(code)
 
 
-def warn(warning: DealFormatWarning) -> None:
+def warn(warning: "DealFormatWarning") -> None:
     """A reader's warning on stderr: ``warning: FILE:LINE:COLUMN: message``."""
     sys.stderr.write(f"warning: {warning}\n")
     sys.stderr.flush()
 
 
-def progress(description: str) -> AbstractContextManager[Callable[[int, int | None], None]]:
+def progress(description: str) -> "AbstractContextManager[Callable[[int, int | None], None]]":
     """The progress bar of a long analysis, on stderr when it is a terminal."""
     from .render.terminal_analyses import progress_bar
 
@@ -67,7 +66,7 @@ def progress(description: str) -> AbstractContextManager[Callable[[int, int | No
 
 def show_version(value: bool) -> None:
     if value:
-        typer.echo(f"alsos-solve {__version__}")
+        typer.echo(version())
         raise typer.Exit()
 
 
@@ -90,7 +89,7 @@ def parse_variants(items: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(overrides)
 
 
-def check_combinations(wanted: Wanted, json_output: bool) -> None:
+def check_combinations(wanted: "Wanted", json_output: bool) -> None:
     """OptionError for options given without the one they go with."""
     for option, given, needs, present in (("--after", wanted.after is not None, "--cards or --line", wanted.cards or wanted.line),
                                           ("--question", wanted.question is not None, "--cards or --line", wanted.cards or wanted.line),
@@ -101,7 +100,7 @@ def check_combinations(wanted: Wanted, json_output: bool) -> None:
         raise OptionError("--brief and --json are two views of the result: give one of them")
 
 
-def view(json_output: bool, brief: bool) -> Sink:
+def view(json_output: bool, brief: bool) -> "Sink":
     """The view the options ask for, fitted to the output."""
     if json_output:
         from .render.json import JsonSink
@@ -183,7 +182,7 @@ def main(
         raise fail("interrupted", EXIT_INTERRUPTED) from None
 
 
-def run(files: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, strict: bool) -> None:
+def run(files: list[str], wanted: "Wanted", overrides: "Overrides", sink: "Sink", strict: bool) -> None:
     """The run, its errors as exit statuses."""
     from .io import DealFormatError
     from .report import AnalysisInterrupted, NoDealsError, OptionMismatch, run as run_report

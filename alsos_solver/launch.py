@@ -15,7 +15,12 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any
+
+from . import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 SUBCOMMANDS: dict[str, str] = {}
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
@@ -25,6 +30,7 @@ and add its name here (docs/cli.md, 'Subcommands')."""
 
 DEFAULT = "alsos_solver.cli:app"
 PROG = "alsos-solve"
+VERSION_OPTIONS = ("--version", "-V")
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
 
@@ -46,8 +52,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(args: list[str]) -> int:
-    """The command the arguments name, run; its exit status."""
+    """The command the arguments name, run; its exit status. ``--version`` alone is
+    answered here, before typer is imported (the default command answers it too)."""
     try:
+        if len(args) == 1 and args[0] in VERSION_OPTIONS:
+            sys.stdout.write(version() + "\n")
+            sys.stdout.flush()
+            return 0
         name = args[0] if args and args[0] in SUBCOMMANDS else None
         app = load(SUBCOMMANDS[name] if name else DEFAULT)
         try:
@@ -68,6 +79,11 @@ def run(args: list[str]) -> int:
             return 1
         where = f"{failure.filename}" if failure.filename else "cannot write the output"
         return error(f"{where}: {failure.strerror or failure}", EXIT_ERROR)
+
+
+def version() -> str:
+    """``alsos-solve VERSION``."""
+    return f"{PROG} {__version__}"
 
 
 def load(target: str) -> Any:

@@ -69,10 +69,11 @@ def test_public_names_import_on_first_use():
     assert done.stdout.startswith("ok") and "nothing" in done.stdout
 
 
-@pytest.mark.parametrize("args", [["--version"], ["-V"]])
+@pytest.mark.parametrize("args", [["--version"], ["-V"], ["--json", "--version"], ["-V", "--no-solve"]])
 def test_version_imports_neither_pydantic_nor_the_library(args):
     """An import-time regression that brought pydantic (typer 0.29 does, parsing options),
-    the analyses, the solver or rich into ``--version`` fails here."""
+    the analyses, the solver or rich into ``--version`` fails here: alone, it is answered
+    before typer is imported; with other options, typer answers it."""
     code = textwrap.dedent(f"""
         import sys
         from alsos_solver.launch import main

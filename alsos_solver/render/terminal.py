@@ -62,8 +62,10 @@ def fit_output(stream: TextIO) -> None:
 
 
 def can_encode(stream: TextIO, text: str) -> bool:
+    """Whether the stream can write the text (one without an encoding, such as a
+    StringIO, holds any text)."""
     try:
-        text.encode(stream.encoding or "ascii")
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
