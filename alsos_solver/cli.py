@@ -10,7 +10,7 @@ command runs.
 """
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -62,6 +62,11 @@ def progress(description: str) -> "AbstractContextManager[Callable[[int, int | N
     from .render.terminal_analyses import progress_bar
 
     return progress_bar(description)
+
+
+def value_option(name: str, metavar: str, help: str, panel: str | None = None) -> Any:
+    """An option that takes a value, without a default to show."""
+    return typer.Option(name, metavar=metavar, help=help, show_default=False, rich_help_panel=panel)
 
 
 def show_version(value: bool) -> None:
@@ -120,34 +125,16 @@ def main(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON list, one object per deal.")] = False,
     brief: Annotated[bool, typer.Option("--brief", help="One line per deal: the contract and the double-dummy result, no diagram.")] = False,
     no_solve: Annotated[bool, typer.Option("--no-solve", help="Show the deals only, without solving them.")] = False,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option("--variant", metavar="NAME=VALUE", help="Override a rule option for every deal (repeatable; the options: docs/rules.md, Variants).", show_default=False),
-    ] = None,
+    variant: Annotated[list[str] | None, value_option("--variant", "NAME=VALUE", "Override a rule option for every deal (repeatable; the options: docs/rules.md, Variants).")] = None,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="A deal that an option does not fit gets a note, and the run goes on.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="A tag name close to a known one (Contact, declarer) is an error, not a warning.")] = False,
-    contract: Annotated[
-        str | None,
-        typer.Option("--contract", metavar="CONTRACT", help="What if: this contract for every deal instead of its own (P, NT, BETLI, ...; docs/rules.md).", show_default=False, rich_help_panel=WHAT_IF),
-    ] = None,
-    declarer: Annotated[
-        str | None,
-        typer.Option("--declarer", metavar="SEAT", help="What if: this declarer for every deal ('' for none).", show_default=False, rich_help_panel=WHAT_IF),
-    ] = None,
-    figures: Annotated[
-        str | None,
-        typer.Option("--figures", metavar="SEAT:FIGURE,...", help="What if: these announced figures for every deal, as the Figures tag ('' for none; the figures: docs/rules.md).", show_default=False, rich_help_panel=WHAT_IF),
-    ] = None,
+    contract: Annotated[str | None, value_option("--contract", "CONTRACT", "What if: this contract for every deal instead of its own (P, NT, BETLI, ...; docs/rules.md).", WHAT_IF)] = None,
+    declarer: Annotated[str | None, value_option("--declarer", "SEAT", "What if: this declarer for every deal ('' for none).", WHAT_IF)] = None,
+    figures: Annotated[str | None, value_option("--figures", "SEAT:FIGURE,...", "What if: these announced figures for every deal, as the Figures tag ('' for none; the figures: docs/rules.md).", WHAT_IF)] = None,
     cards: Annotated[bool, typer.Option("--cards", help="The value of every legal card of the player to move.", rich_help_panel=ANALYSIS)] = False,
     line: Annotated[bool, typer.Option("--line", help="A line of best play by both sides, trick by trick.", rich_help_panel=ANALYSIS)] = False,
-    after: Annotated[
-        str | None,
-        typer.Option("--after", metavar="TRICK.CARD", help="For --cards and --line: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead).", show_default=False, rich_help_panel=ANALYSIS),
-    ] = None,
-    question: Annotated[
-        str | None,
-        typer.Option("--question", metavar="SPEC", help="For --cards and --line: the question (declarer_points, game, betli, B:abszolut, points:B>=82, klopitzky:A, together:game+B:ultimo, ...; what each means: docs/rules.md); default: declarer_points, betli or klopitzky by the contract.", show_default=False, rich_help_panel=ANALYSIS),
-    ] = None,
+    after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --cards and --line: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead).", ANALYSIS)] = None,
+    question: Annotated[str | None, value_option("--question", "SPEC", "For --cards and --line: the question (declarer_points, game, betli, B:abszolut, points:B>=82, klopitzky:A, together:game+B:ultimo, ...; what each means: docs/rules.md); default: declarer_points, betli or klopitzky by the contract.", ANALYSIS)] = None,
     table: Annotated[bool, typer.Option("--table", help="Every seat as declarer in every contract (automatic for a deal without a contract).", rich_help_panel=ANALYSIS)] = False,
     announce: Annotated[bool, typer.Option("--announce", help="The best figures to announce, for the declarer and the defenders (values: docs/rules.md).", rich_help_panel=ANALYSIS)] = False,
     front: Annotated[bool, typer.Option("--front", help="For --announce: figures announced from the front (double value; docs/rules.md).", rich_help_panel=ANALYSIS)] = False,

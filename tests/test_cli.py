@@ -12,16 +12,9 @@ import pytest
 from alsos_solver import __version__, report
 from alsos_solver.cli import app
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
+from cli_support import ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
 
 RESULT_KEYS = {"declarer_points", "game", "melds", "figures", "nodes", "seconds"}
-ASSZORTI = """\
-[Game "asszorti"]
-[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
-[Talon "DQ D10 D8"]
-[Contract "C"]
-[Declarer "A"]
-"""
 BAD_CARD = """\
 [Event "Bad"]
 [Dealer "C"]

@@ -18,17 +18,10 @@ from packaging.requirements import Requirement
 from alsos_solver.cli import app
 from alsos_solver.render.terminal import won_text
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
+from cli_support import ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
 
 PLAYED = str(PUZZLES / "played.txt")
 EXAMPLE_TEXT = Path(EXAMPLE).read_text(encoding="utf-8")
-ASSZORTI = """\
-[Game "asszorti"]
-[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
-[Talon "DQ D10 D8"]
-[Contract "C"]
-[Declarer "A"]
-"""
 EQUAL_SEQUENCES = """\
 [Deal "A:OU7.KOU9.7.O K9.AX8.KOU.K AX.7.A98.987"]
 [Talon "M8 TX ZA ZU ZX"]
