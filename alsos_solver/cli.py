@@ -116,7 +116,7 @@ def view(json_output: bool, brief: bool) -> "Sink":
     from .render.terminal import TerminalSink, fit_output
 
     fit_output(sys.stdout)
-    return TerminalSink(Console(highlight=False), brief)
+    return TerminalSink(Console(highlight=False, markup=False, emoji=False), brief)
 
 
 @app.command()
