@@ -213,8 +213,8 @@ def report_deal(filename: str, index: int, deal: Deal, wanted: Wanted, overrides
 def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
     """The deal under the command line's overrides, checked as a deal read from a file:
     OptionMismatch naming the option when a value cannot be read for the deal's game, or
-    the deal it makes breaks the rules (naming every override when the problem is not in
-    a tag one of them set)."""
+    the deal it makes breaks the rules (naming every override when the problem is not in a
+    tag one of them set)."""
     if overrides == Overrides():
         return deal
     options = deal.options
@@ -229,7 +229,8 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
     problems = changed.problems()
     if problems:
         problem = problems[0]
-        raise OptionMismatch(where, overrides.options(problem.tag) or overrides.options(), problem.message)
+        message = f"the deal's Play section does not fit: {problem.message}" if problem.tag == "Play" else problem.message
+        raise OptionMismatch(where, overrides.options(problem.tag) or overrides.options(), message)
     return changed
 
 

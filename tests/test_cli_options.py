@@ -188,6 +188,12 @@ def test_keep_going_notes_an_override_and_goes_on(runner, tmp_path):
     assert data[0]["notes"]["options"].startswith("--contract NT: figure ultimo is not allowed in a no-trump contract")
     assert data[0]["deal"]["contract"] == "P" and "declarer_points" not in data[0]
     assert data[1]["contract"] == "NT" and "notes" not in data[1]
+    played = json.loads(ok(runner.invoke(app, ["--json", "--keep-going", "--contract", "NT", "--figures", "B:abszolut",
+                                               PLAYED])))[0]
+    assert played["notes"]["options"].startswith("--contract NT --figures B:abszolut: the deal's Play section does not fit: ")
+    brief = ok(runner.invoke(app, ["--brief", "--keep-going", "--contract", "NT", path])).splitlines()
+    assert len(brief) == 2 and brief[0].endswith("♥ hearts by B · not analysed: --contract NT: figure ultimo is not "
+                                                 "allowed in a no-trump contract (the figures of each contract: docs/rules.md)")
 
 
 def test_keep_going_notes_a_question_that_does_not_fit(runner, tmp_path):

@@ -338,7 +338,7 @@ class TerminalSink:
             self.console.print(deal_panel(deal, report.melds))
             if report.result is not None:
                 self.console.print(result_view(deal, report.result))
-        if report.note is not None:
+        if report.note is not None and not self.brief:
             self.console.print(Text(f"Not analysed: {report.note}", style="italic"))
         if analyses:
             from .terminal_analyses import analysis_view
@@ -356,12 +356,15 @@ class TerminalSink:
 def brief_line(report: DealReport) -> Text:
     """``Deal 1 · FILE · Event · ♥ hearts by B · 90 card points + 40 in melds · game won ✓
     · B abszolut ✓ ultimo ✓ · together: declarer ✗``: the deal's heading, its contract, and
-    the double-dummy result in short (or why there is none)."""
+    the double-dummy result in short (or why there is none: an override that does not fit
+    it, a game the solver does not answer)."""
     deal, result = report.deal, report.result
     parts = [deal_title(report.filename, report.index, deal)]
     if deal.contract is None:
         return Text(" · ").join([*parts, Text("no contract")])
     parts.append(contract_text(deal) + Text(f" by {deal.declarer}" if deal.declarer else ""))
+    if report.note is not None:
+        parts.append(Text(f"not analysed: {report.note}"))
     parts += [Text(analysis.note or "") for analysis in report.analyses if analysis.key == "solve"]
     if result is not None:
         parts += brief_result(deal, result)
