@@ -12,6 +12,7 @@ written (a full disk) gives one line on stderr and status 2.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -75,7 +76,7 @@ def run(args: list[str]) -> int:
         return error("interrupted", EXIT_INTERRUPTED)
     except OSError as failure:
         quiet_stdout()
-        if failure.errno == 32:  # EPIPE: the reader of the output went away (| head)
+        if failure.errno == errno.EPIPE:  # the reader of the output went away (| head)
             return 1
         where = f"{failure.filename}" if failure.filename else "cannot write the output"
         return error(f"{where}: {failure.strerror or failure}", EXIT_ERROR)
