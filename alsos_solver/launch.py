@@ -37,19 +37,25 @@ EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``alsos-solve`` with these arguments (default: the process's) and return its
-    exit status.
+    """Run ``alsos-solve`` with these arguments and return its exit status; run as the
+    program (no ``argv``: the process's arguments), end the process (:func:`end`)."""
+    if argv is not None:
+        return run(list(argv))
+    end(run(sys.argv[1:]))
+    return EXIT_ERROR  # not reached
 
-    Run as the program (no ``argv``), an interrupted run ends the process with status 130
-    at once: Python would otherwise report a Ctrl-C that arrived while it ran the source of
-    an ``exec()`` (dataclasses do, on import) as a death by SIGINT, though it was handled."""
-    status = run(sys.argv[1:] if argv is None else list(argv))
-    if status == EXIT_INTERRUPTED and argv is None:
-        try:
-            sys.stdout.flush()
-        finally:
-            os._exit(status)
-    return status
+
+def end(status: int) -> None:
+    """End the process with this status as soon as its output is flushed. Python's own
+    ending would take longer than a short run (the teardown of every module and of the
+    solver's table), and would report a Ctrl-C that arrived while Python ran the source
+    of an ``exec()`` (dataclasses do, on import) as a death by SIGINT, though it was
+    handled: 130 stays 130."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(status)
 
 
 def run(args: list[str]) -> int:
