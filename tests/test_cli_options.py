@@ -273,3 +273,9 @@ def test_an_output_without_symbols_in_process(tmp_path):
     result = CliRunner(env=PIPED, charset="latin-1").invoke(app, ["--brief", EXAMPLE])
     assert result.exit_code == 0, result.output
     assert re.search(r"P hearts by B · 90 card points \+ 40 in melds · game won \+ · B abszolut \+ ultimo \+ · together: declarer -", result.stdout)
+
+
+def test_natural_spellings_on_the_command_line(runner):
+    data = json.loads(ok(runner.invoke(app, ["--json", "--no-solve", "--cards", "--question", "b:Ultimó",
+                                             "--variant", "Vannak=House", EXAMPLE])))[0]
+    assert data["question"] == "B:ultimo" and data["deal"]["variant"] == "vannak=house"
