@@ -1,23 +1,67 @@
-"""alsos-solver: double-dummy analysis of Alsós and its Hungarian relatives."""
+"""alsos-solver: double-dummy analysis of Alsós and its Hungarian relatives.
 
-from importlib.metadata import PackageNotFoundError, version
+The public API is imported on first use (PEP 562), so that ``import alsos_solver`` and the
+command line's ``--version`` cost next to nothing: ``from alsos_solver import solve, Deal``
+loads the modules behind those two names then.
+"""
 
-from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
-from .deal import Deal
-from .objectives import (
-    BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
-)
-from .rules import AlsosOptions, Contract, Kind
-from .solve import SolveResult, solve
-from .solver import Solver
+from __future__ import annotations
 
-try:
-    __version__ = version("alsos-solver")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+import importlib
+import sys
+from types import ModuleType
 
-__all__ = [
-    "AlsosOptions", "BetliMade", "Card", "CardSet", "Contract", "Deal", "FRENCH", "FigureMade",
-    "GameDefeated", "GameWon", "HUNGARIAN", "Kind", "KlopitzkySafe", "Pack", "Question",
-    "SeatPoints", "SolveResult", "Solver", "Together", "solve", "__version__",
-]
+TYPE_CHECKING = False  # typing itself is not imported: it costs more than the rest of this module
+
+__version__ = "0.1.0"
+"""The package's version, the same as pyproject.toml's (a test checks it)."""
+
+_EXPORTS = {
+    "AlsosOptions": "rules", "BetliMade": "objectives", "Card": "cards", "CardSet": "cards",
+    "Contract": "rules", "Deal": "deal", "FRENCH": "cards", "FigureMade": "objectives",
+    "GameDefeated": "objectives", "GameWon": "objectives", "HUNGARIAN": "cards", "Kind": "rules",
+    "KlopitzkySafe": "objectives", "Pack": "cards", "Question": "objectives",
+    "SeatPoints": "objectives", "SolveResult": "solve", "Solver": "solver", "Together": "objectives",
+    "solve": "solve",
+}
+"""Each public name and the module (of this package) that defines it."""
+
+__all__ = [*sorted(_EXPORTS), "__version__"]
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
+    from .deal import Deal
+    from .objectives import (
+        BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
+    )
+    from .rules import AlsosOptions, Contract, Kind
+    from .solve import SolveResult, solve
+    from .solver import Solver
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (then kept here)."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """The package's module type. Importing the submodule ``alsos_solver.solve`` would set
+    the package's attribute ``solve`` to that module; here the name stays the function's."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "solve" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

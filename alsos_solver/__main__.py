@@ -1,6 +1,8 @@
 """``python -m alsos_solver``: the ``alsos-solve`` command."""
 
-from .cli import entry
+import sys
+
+from .launch import main
 
 if __name__ == "__main__":
-    entry()
+    sys.exit(main())

@@ -145,6 +145,10 @@ class Deal:
                 found.append(Problem("Talon", f"hands and talon must make the pack; missing {names}"))
         if self.dealer is not None and self.dealer not in spec.seats:
             found.append(Problem("Dealer", f"unknown seat {self.dealer!r} (expected one of {' '.join(spec.seats)})"))
+        elif self.dealer is not None and self.dealer != spec.default_dealer:
+            found.append(Problem("Dealer", f"dealer {self.dealer} contradicts the seat convention: in {self.game} "
+                                           f"{spec.default_dealer} deals, seats are named from the dealer "
+                                           "(docs/format.md, 'Seats')"))
         found += self._contract_problems()
         found += self._announcement_problems()
         found += self._kontra_problems()
@@ -177,6 +181,8 @@ class Deal:
         contract = self.contract
         if contract is not None and contract.has_declarer and self.declarer is None:
             found.append(Problem("Contract", f"contract {spec.contract_token(contract)} needs a Declarer tag"))
+        if contract is None and self.declarer is not None:
+            found.append(Problem("Declarer", f"Declarer {self.declarer} without a Contract (a declarer plays a contract)"))
         if contract is not None and not contract.has_declarer and self.declarer is not None:
             found.append(Problem("Declarer", f"contract {spec.contract_token(contract)} has no declarer, found {self.declarer}"))
         if self.declarer is not None and self.declarer not in spec.active:

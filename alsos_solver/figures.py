@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import HUNGARIAN, Card
 from .rules.contract import Contract, Kind
 from .rules.options import AlsosOptions
+from .spelling import plain
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,10 @@ def trick_card(name: str, trump: int) -> Card:
 
 
 def canonical(name: str) -> str:
-    """The file name of a figure given either name; ValueError if unknown."""
+    """The file name of a figure given either name, in any case, accents or not
+    (``Abszolút`` is ``abszolut``: :func:`~alsos_solver.spelling.plain`); ValueError if unknown."""
     try:
-        return ALIASES[name]
+        return ALIASES[plain(name)]
     except KeyError:
         raise ValueError(f"unknown figure {name!r} (expected one of {' '.join(FIGURES)})") from None
 
@@ -106,10 +108,11 @@ def not_allowed_reason(name: str, contract: Contract, options: AlsosOptions) -> 
     """Why :func:`allowed` said no, for an error message."""
     figure = FIGURES[name]
     if figure.variant is not None and not getattr(options, figure.variant):
-        return f"figure {name} is a variant: it needs [Variant \"{figure.variant}=on\"]"
+        return f"figure {name} is a variant: it needs [Variant \"{figure.variant}=on\"] (docs/rules.md, 'Variants')"
     if name == "volat" and options.rules == "tompa":
-        return "figure volat is not played under the Tompa rules"
-    return f"figure {name} is not allowed in a {contract.kind.value} contract"
+        return "figure volat is not played under the Tompa rules (docs/rules.md)"
+    kind = "no-trump" if contract.kind is Kind.NO_TRUMP else contract.kind.value
+    return f"figure {name} is not allowed in a {kind} contract (the figures of each contract: docs/rules.md)"
 
 
 POINT_LADDER = ("abszolut", "szaz", "szazegy", "szazhusz")

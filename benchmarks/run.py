@@ -38,6 +38,7 @@ from alsos_solver import _search
 from alsos_solver import BetliMade, Deal, FigureMade, GameWon, Kind, KlopitzkySafe, Solver, solve
 from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
+from startup import section_of, with_section
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DEALS = HERE / "deals.txt"
@@ -496,6 +497,8 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - started
 
     document, summary = report(run, len(all_deals), pinning, wall, run.table_bytes, build)
+    if args.output.exists():  # the start-up figures (startup.py) stay
+        document = with_section(document, section_of(args.output.read_text(encoding="utf-8")))
     args.output.write_text(document, encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
     sys.stdout.write(summary)

@@ -17,6 +17,14 @@ BETLI = """\
 [Contract "BETLI"]
 [Declarer "C"]
 """
+ASSZORTI = """\
+[Game "asszorti"]
+[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
+[Talon "DQ D10 D8"]
+[Contract "C"]
+[Declarer "A"]
+"""
+"""An Asszorti deal: read and shown, not solved yet."""
 KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]

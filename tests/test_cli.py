@@ -9,19 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from alsos_solver import __version__, cli
+from alsos_solver import __version__, report
 from alsos_solver.cli import app
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
+from cli_support import ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
 
 RESULT_KEYS = {"declarer_points", "game", "melds", "figures", "nodes", "seconds"}
-ASSZORTI = """\
-[Game "asszorti"]
-[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
-[Talon "DQ D10 D8"]
-[Contract "C"]
-[Declarer "A"]
-"""
 BAD_CARD = """\
 [Event "Bad"]
 [Dealer "C"]
@@ -117,7 +110,7 @@ def test_variant_that_breaks_a_deal_is_an_error(runner, tmp_path):
     )
     path = write(tmp_path, "v.txt", text)
     assert runner.invoke(app, ["--no-solve", path]).exit_code == 0
-    assert_error(runner.invoke(app, ["--variant", "szazegy=off", path]), f"{path}: deal 1: figure szazegy", "--variant")
+    assert_error(runner.invoke(app, ["--variant", "szazegy=off", path]), f"{path}: deal 1: --variant szazegy=off: figure szazegy")
 
 
 @pytest.mark.parametrize("item, piece", [("bogus=1", "unknown variant 'bogus'"), ("szazegy", "expected name=value"),
@@ -244,7 +237,7 @@ def test_ctrl_c_exits_130_without_traceback(runner, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "solve", interrupted)
+    monkeypatch.setattr(report, "solve", interrupted)
     result = runner.invoke(app, [str(EXAMPLE)])
     assert result.exit_code == 130
     assert "Traceback" not in result.output and "interrupted" in result.stderr

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from alsos_solver import analysis, cli
+from alsos_solver import analysis
 from alsos_solver.analysis.exchange import exchange_options
 from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
@@ -130,7 +130,7 @@ def test_cards_and_line_share_after_and_question(runner):
 @pytest.mark.parametrize("args, pieces", [
     (["--after", "x"], ["--after x", "malformed position"]),
     (["--after", "12.1"], ["--after 12.1", "out of range"]),
-    (["--after", "4.2"], ["--after 4.2", "the Play section holds 0"]),
+    (["--after", "4.2"], ["--after 4.2", "the deal has no Play section"]),
     (["--question", "bogus"], ["--question bogus", "unknown question"]),
     (["--question", "betli"], ["--question betli", "needs a BETLI contract"]),
     (["--question", "X:abszolut"], ["--question X:abszolut", "unknown seat"]),
@@ -183,7 +183,7 @@ def test_analyses_of_a_game_the_solver_does_not_answer_are_notes(runner, tmp_pat
     assert set(data["notes"]) == {"solve", "cards", "line", "table", "announcements", "scores", "exchange"}
     assert all(data[key] is None for key in ("cards", "line", "table", "announcements", "scores", "exchange"))
     out = ok(runner.invoke(app, [*flags, "--after", "1.0", "--question", "game", path]))
-    assert "Card values: the solver does not answer asszorti deals yet" in out
+    assert "Card values: solving asszorti deals is not supported yet" in out
 
 
 # --table
@@ -406,7 +406,7 @@ def interrupting(real, after: int):
 
 
 def test_interrupted_table_shows_the_partial_result(runner, monkeypatch, tmp_path):
-    monkeypatch.setattr(cli.lib, "contract_table", interrupting(analysis.contract_table, 3))
+    monkeypatch.setattr(analysis, "contract_table", interrupting(analysis.contract_table, 3))
     path = write(tmp_path, "two.txt", NO_CONTRACT + "\n" + NO_CONTRACT)
     result = runner.invoke(app, [path])
     assert_interrupted(result)
@@ -420,14 +420,14 @@ def test_interrupted_table_shows_the_partial_result(runner, monkeypatch, tmp_pat
 
 
 def test_interrupted_table_stops_the_other_analyses(runner, monkeypatch):
-    monkeypatch.setattr(cli.lib, "contract_table", interrupting(analysis.contract_table, 1))
+    monkeypatch.setattr(analysis, "contract_table", interrupting(analysis.contract_table, 1))
     result = runner.invoke(app, ["--table", "--scores", EXAMPLE])
     assert_interrupted(result)
     assert "Contract table" in result.stdout and "Scores" not in result.stdout
 
 
 def test_interrupted_exchange_shows_the_partial_result(runner, monkeypatch):
-    monkeypatch.setattr(cli.lib, "exchange_options", interrupting(exchange_options, 5))
+    monkeypatch.setattr(analysis, "exchange_options", interrupting(exchange_options, 5))
     result = runner.invoke(app, ["--no-solve", "--exchange", DEALT])
     assert_interrupted(result)
     assert "interrupted: partial result (5 of 128 options)" in result.stdout
@@ -441,7 +441,7 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.lib, target, interrupted)
+    monkeypatch.setattr(analysis, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):
         result = runner.invoke(app, args)
         assert_interrupted(result)

@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import deals
 
+from cli_support import ASSZORTI as ASSZORTI_DEAL
+
 from alsos_solver.cards import FRENCH, HUNGARIAN
 from alsos_solver.deal import Deal
 from alsos_solver.io import DealFormatError, dump, dumps, iter_deals, load, loads
@@ -67,12 +69,7 @@ T8 T9 TU
 Z8 Z9 ZX
 """
 
-ASSZORTI = """\
-[Game "asszorti"]
-[Deal "A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9"]
-[Talon "DQ D10 D8"]
-[Contract "C"]
-[Declarer "A"]
+ASSZORTI = ASSZORTI_DEAL + """\
 [Play "C"]
 HQ HJ HK
 SA SQ S10

@@ -65,7 +65,7 @@ CASES = [
     ("figure twice", edit("abszolut,ultimo", "abszolut,absolute"), 6, 22, "abszolut given twice for seat B"),
     ("seat twice in Figures", edit("abszolut,ultimo", "abszolut B:ultimo"), 6, 22, "seat B listed twice"),
     ("Figures item without a seat", edit("B:abszolut,ultimo", "abszolut"), 6, 11, "expected SEAT:name,name"),
-    ("figure not allowed in no-trump", edit('"P"', '"NT"'), 6, 11, "figure ultimo is not allowed in a nt contract"),
+    ("figure not allowed in no-trump", edit('"P"', '"NT"'), 6, 11, "figure ultimo is not allowed in a no-trump contract"),
     ("variant figure not enabled", edit("abszolut,ultimo", "szazegy"), 6, 11, 'needs [Variant "szazegy=on"]'),
     ("revoke", edit("ZA ZO Z9", "ZA TA Z9"), 9, 4, "C must follow Z but played TA (revoke)"),
     ("failure to trump", edit("MA P8 M8", "MA T9 M8"), 8, 4, "B is void in M and must trump, but played T9"),

@@ -289,7 +289,7 @@ def double_dummy_scores(deal: Deal, *, table_bytes: int = DEFAULT_TABLE_BYTES) -
     _check(deal)
     assert deal.contract is not None
     if deal.contract.kind is Kind.KLOPITZKY:
-        raise ValueError("klopitzky has no double-dummy score: every seat plays for itself (see solve's klopitzky_safe)")
+        raise ValueError("klopitzky has no double-dummy score: every seat plays for itself (the double-dummy result says who can avoid paying)")
     result = solve(deal, table_bytes=table_bytes)
     if deal.contract.kind is Kind.BETLI:
         return score_outcome(deal, Outcome(game=result.betli))

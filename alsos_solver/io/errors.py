@@ -1,15 +1,12 @@
-"""The one error of the deal-format reader: where it is and what is wrong."""
+"""The reader's error and warning: where each is and what is wrong."""
 
 from __future__ import annotations
 
 
-class DealFormatError(ValueError):
-    """A deal file that cannot be read, located as precisely as the reader can.
-
-    ``line`` and ``column`` are 1-based, or None when the error has no place in the text
-    (a missing file, a directory). ``str(error)`` is one line, ``file:line:column: message``,
-    the message saying what was expected and what was found.
-    """
+class _Located(Exception):
+    """A message with its place: ``line`` and ``column`` are 1-based, or None when it has
+    no place in the text (a missing file, a directory). ``str()`` is one line,
+    ``file:line:column: message``."""
 
     def __init__(self, filename: str, line: int | None, column: int | None, message: str) -> None:
         super().__init__(filename, line, column, message)
@@ -21,3 +18,13 @@ class DealFormatError(ValueError):
     def __str__(self) -> str:
         place = [self.filename] + [str(n) for n in (self.line, self.column) if n is not None]
         return f"{':'.join(place)}: {self.message}"
+
+
+class DealFormatError(_Located, ValueError):
+    """A deal file that cannot be read, located as precisely as the reader can; the
+    message says what was expected and what was found."""
+
+
+class DealFormatWarning(_Located, UserWarning):
+    """Something in a deal file that is read, but probably not as meant: a tag whose name
+    is close to a known one (``[Contact "P"]``). The deal is read as written."""

@@ -5,19 +5,25 @@ Three stages, each stopping at the first error it meets:
 1. lines: bytes to text lines (UTF-8, a BOM tolerated, no NUL, at most ``MAX_LINE`` bytes);
 2. blocks: comments and commentary dropped, tag pairs and trick lines cut into tokens that
    remember their line and column, deals split at blank lines (the syntax of a deal);
-3. deals: the tag values read (``Game`` first, then the others in file order), then
+3. deals: a warning for each tag whose name is close to a known one (an error when
+   strict), the tag values read (``Game`` first, then the others in file order), then
    :meth:`Deal.problems` (the meaning), each problem located at its tag's value or card.
 
-A file is read line by line and deal by deal, so memory stays bounded by one deal.
+Tag names are case-sensitive; what is in a value is read in any case, and names with or
+without accents (:mod:`~alsos_solver.spelling`). A file is read line by line and deal by
+deal, so memory stays bounded by one deal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
+import unicodedata
+import warnings
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, NamedTuple
@@ -26,7 +32,8 @@ from ..cards import Card, CardSet, Pack
 from ..deal import MELD_KINDS, Deal, Problem
 from ..figures import canonical
 from ..rules import AlsosOptions, Contract, GameSpec, game_spec
-from .errors import DealFormatError
+from ..spelling import closest, plain
+from .errors import DealFormatError, DealFormatWarning
 
 MAX_LINE = 100_000
 """The longest line read, in bytes; a longer one is refused after reading this much of it."""
@@ -36,8 +43,16 @@ MAX_DEAL_LINES = 1_000
 
 DEFAULT_GAME = "alsos"
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+INFO_TAGS = ("Event", "Site", "Date", "Annotator")
+"""Other tags in common use: kept like any other tag, and known, so that a misspelling of
+one is noticed (``Event`` names the deal in the diagram)."""
+
+Warn = Callable[[DealFormatWarning], None]
+"""Where the reader's warnings go (by default :func:`warnings.warn`)."""
 
 _WORD = re.compile(r"\S+")
+_LIST_ITEM = re.compile(r"[^\s,]+(?:\s*,\s*[^\s,]*)*")
+"""A ``SEAT:name,name`` item, spaces allowed after (and before) its commas."""
 _SPACES = re.compile(r"\s*")
 _VALUE_RUN = re.compile(r'[^"\\]*')
 _QUOTED_OR_BRACE = re.compile(r'"(?:[^"\\]|\\.)*"?|\{')
@@ -72,8 +87,8 @@ class _Tag:
         """The column of the value's character ``index`` (escapes take two columns)."""
         return self.start + index + bisect_left(self.escapes, index)
 
-    def tokens(self) -> list[_Token]:
-        return [_Token(m.group(), self.line, self.column(m.start())) for m in _WORD.finditer(self.value)]
+    def tokens(self, pattern: re.Pattern[str] = _WORD) -> list[_Token]:
+        return [_Token(m.group(), self.line, self.column(m.start())) for m in pattern.finditer(self.value)]
 
 
 @dataclass
@@ -86,37 +101,57 @@ class _Block:
     size: int = 0
 
 
-def loads(text: str, filename: str = "<string>") -> list[Deal]:
-    """The deals of a text in the deal format; DealFormatError at the first error."""
-    return list(_read(io.BytesIO(text.encode("utf-8", "surrogatepass")), filename))
+def loads(text: str, filename: str = "<string>", *, warn: Warn | None = None, strict: bool = False) -> list[Deal]:
+    """The deals of a text in the deal format; DealFormatError at the first error (see
+    :func:`iter_deals` for ``warn`` and ``strict``)."""
+    return list(_read(io.BytesIO(text.encode("utf-8", "surrogatepass")), filename, warn, strict))
 
 
-def iter_deals(path: str | os.PathLike[str]) -> Iterator[Deal]:
-    """The deals of a file, one by one, reading it line by line.
+def iter_deals(
+    source: str | os.PathLike[str] | BinaryIO, *, filename: str | None = None, warn: Warn | None = None,
+    strict: bool = False,
+) -> Iterator[Deal]:
+    """The deals of a file (a path, or a binary stream such as ``sys.stdin.buffer``), one
+    by one, reading it line by line. ``filename`` names it in errors (default: the path,
+    or the stream's name).
 
     Every error, a missing or unreadable file included, is a DealFormatError raised while
-    iterating. A file with no deal (empty, or comments only) yields nothing.
+    iterating. A file with no deal (empty, or comments only) yields nothing. A tag whose
+    name is close to a known one (``Contact``, ``declarer``) is kept as an other tag and
+    gives a :class:`DealFormatWarning`, passed to ``warn`` (default :func:`warnings.warn`)
+    before the deal is read; ``strict`` makes it a DealFormatError.
     """
-    filename = os.fsdecode(path)
+    if not isinstance(source, (str, os.PathLike)):
+        yield from _read(source, filename or str(getattr(source, "name", "<stream>")), warn, strict)
+        return
+    filename = filename or os.fsdecode(source)
     try:
-        stream = open(path, "rb")
+        stream = open(source, "rb")
     except OSError as error:
         raise DealFormatError(filename, None, None, f"cannot read the file: {error.strerror or error}") from None
     with stream:
-        yield from _read(stream, filename)
+        yield from _read(stream, filename, warn, strict)
 
 
-def load(path: str | os.PathLike[str]) -> list[Deal]:
+def load(path: str | os.PathLike[str], *, warn: Warn | None = None, strict: bool = False) -> list[Deal]:
     """All the deals of a file (see :func:`iter_deals`)."""
-    return list(iter_deals(path))
+    return list(iter_deals(path, warn=warn, strict=strict))
 
 
-def _read(stream: BinaryIO, filename: str) -> Iterator[Deal]:
+def _read(stream: BinaryIO, filename: str, warn: Warn | None, strict: bool) -> Iterator[Deal]:
     try:
         for block in _blocks(_lines(stream)):
+            for line, column, message in _tag_warnings(block):
+                if strict:
+                    raise _Error(line, column, message)
+                (warn or _default_warn)(DealFormatWarning(filename, line, column, message))
             yield _deal(block)
     except _Error as error:
         raise DealFormatError(filename, error.line, error.column, error.message) from None
+
+
+def _default_warn(warning: DealFormatWarning) -> None:
+    warnings.warn(warning, stacklevel=3)
 
 
 # Stage 1: lines
@@ -125,8 +160,9 @@ def _read(stream: BinaryIO, filename: str) -> Iterator[Deal]:
 def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
     """The numbered text lines of a UTF-8 stream, without line ends or BOM.
 
-    A NUL byte or invalid UTF-8 marks a binary file; a line is refused once ``MAX_LINE``
-    bytes of it are read without its end.
+    A NUL byte marks a binary file, and so does invalid UTF-8 unless the line reads as
+    text in Windows-1250 (:func:`_not_utf8`); a line is refused once ``MAX_LINE`` bytes of
+    it are read without its end.
     """
     number = 0
     while raw := stream.readline(MAX_LINE + 1):
@@ -137,11 +173,29 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
             raise _Error(number, None, f"line longer than {MAX_LINE} bytes (expected a text deal file)")
         try:
             line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise _Error(number, None, "not a text deal file: invalid UTF-8, the file looks binary") from None
+        except UnicodeDecodeError as error:
+            raise _not_utf8(raw, error.start, number) from None
         if number == 1:
             line = line.removeprefix("\ufeff")
         yield number, line.rstrip("\r\n")
+
+
+def _not_utf8(raw: bytes, start: int, number: int) -> _Error:
+    """The error for a line that is not UTF-8 from byte ``start`` on. A line that reads as
+    text in Windows-1250 (or Latin-2, the same for Hungarian letters: no control
+    characters, and letters, punctuation or spaces beyond ASCII) is such a file, saved by
+    an old editor; anything else looks binary."""
+    try:
+        text = raw.decode("cp1250")
+    except UnicodeDecodeError:
+        text = "\0"
+    if any(unicodedata.category(char)[0] not in "LPZ" for char in text if not " " <= char <= "~" and char not in "\t\r\n"):
+        return _Error(number, None, "not a text deal file: invalid UTF-8, the file looks binary")
+    column = len(raw[:start].decode("utf-8")) + 1
+    byte = raw[start]
+    encoding = "Windows-1250" if byte < 0xA0 else "Latin-2 (ISO-8859-2) or Windows-1250"
+    return _Error(number, column, f"byte 0x{byte:02X} is not UTF-8: the file looks like {encoding}, where it is "
+                                  f"{bytes([byte]).decode('cp1250')!r} (save the file as UTF-8)")
 
 
 # Stage 2: blocks
@@ -154,6 +208,7 @@ def _blocks(lines: Iterable[tuple[int, str]]) -> Iterator[_Block]:
     content nor ends a deal, and a blank line inside commentary is commentary.
     """
     block: _Block | None = None
+    previous: _Block | None = None  # the deal before this one
     opened: tuple[int, int] | None = None  # where an unclosed '{' is
     for number, text in lines:
         if opened is None:
@@ -161,6 +216,7 @@ def _blocks(lines: Iterable[tuple[int, str]]) -> Iterator[_Block]:
             if not stripped:
                 if block is not None:
                     yield block
+                    previous = block
                 block = None
                 continue
             if stripped[0] == "%":
@@ -170,7 +226,7 @@ def _blocks(lines: Iterable[tuple[int, str]]) -> Iterator[_Block]:
             continue
         if block is None:
             block = _Block(number)
-        _add_line(block, number, text)
+        _add_line(block, number, text, previous)
     if opened is not None:
         raise _Error(*opened, "unclosed commentary: '{' without a closing '}'")
     if block is not None:
@@ -207,8 +263,10 @@ def _commentary_start(text: str, pos: int) -> int | None:
     return None
 
 
-def _add_line(block: _Block, number: int, text: str) -> None:
-    """A tag pair, or a trick line once the Play tag is read; anything else is junk."""
+def _add_line(block: _Block, number: int, text: str, previous: _Block | None) -> None:
+    """A tag pair, or a trick line once the Play tag is read; anything else is junk (a
+    trick line that begins a deal after one that ended with an empty Play section: a blank
+    line after the Play tag)."""
     block.size += 1
     if block.size > MAX_DEAL_LINES:
         raise _Error(number, None, f"more than {MAX_DEAL_LINES} lines in one deal (expected a blank line between deals)")
@@ -218,6 +276,11 @@ def _add_line(block: _Block, number: int, text: str) -> None:
         block.tricks.append([_Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(text)])
     else:
         column = len(text) - len(text.lstrip()) + 1
+        play = None if previous is None else previous.tags.get("Play")
+        if block.size == 1 and play is not None and previous is not None and not previous.tricks:
+            raise _Error(number, column, f"a trick line after a blank line, found {_show(text)}: the blank line "
+                                         f"after [Play] on line {play.line} ended the deal (trick lines follow "
+                                         "the Play tag directly)")
         raise _Error(number, column, f"expected a tag pair [Name \"value\"], a comment or a blank line, found {_show(text)}")
 
 
@@ -231,7 +294,8 @@ def _add_tag(block: _Block, tag: _Tag) -> None:
         )
     first = block.tags.get(tag.name)
     if first is not None:
-        raise _Error(tag.line, tag.name_column, f"tag {tag.name} given twice in one deal (first on line {first.line})")
+        raise _Error(tag.line, tag.name_column, f"tag {tag.name} given twice in one deal (first on line {first.line}): "
+                                                "is the blank line between two deals missing?")
     block.tags[tag.name] = tag
     if tag.name == "Play":
         block.tricks = []
@@ -253,7 +317,9 @@ def _parse_tag(text: str, number: int) -> _Tag:
         raise _Error(number, pos + 1, f"expected ']' after the value of tag {name.group()}, found {_show(text[pos:])}")
     rest = _skip_spaces(text, pos + 1)
     if rest < len(text):
-        raise _Error(number, rest + 1, f"expected the end of the line after a tag pair, found {_show(text[rest:])}")
+        hint = " (% starts a comment only at the start of a line: put it on a line of its own, or write {commentary})"
+        raise _Error(number, rest + 1, f"expected the end of the line after a tag pair, found {_show(text[rest:])}"
+                                       + (hint if text.startswith("%", rest) else ""))
     return _Tag(name.group(), value, number, name.start() + 1, quote + 2, escapes)
 
 
@@ -291,6 +357,17 @@ def _show(text: str) -> str:
 
 
 # Stage 3: deals
+
+
+def _tag_warnings(block: _Block) -> Iterator[tuple[int, int, str]]:
+    """Where and why for each tag whose name is not known but close to a known one."""
+    for name, tag in block.tags.items():
+        if name in KNOWN_TAGS:
+            continue
+        meant = closest(name, KNOWN_TAGS)
+        if meant is not None:
+            yield tag.line, tag.name_column, (f"unknown tag {name!r}: did you mean {meant}? "
+                                              "(an unknown tag is kept, but not read)")
 
 
 def _deal(block: _Block) -> Deal:
@@ -338,16 +415,17 @@ def _located(line: int, column: int) -> Iterator[None]:
 
 def _game(tag: _Tag) -> GameSpec:
     with _located(tag.line, tag.start):
-        return game_spec(tag.value)
+        return game_spec(plain(tag.value))
 
 
 def _seat(token: _Token, spec: GameSpec, seats: str) -> str:
-    """One seat letter of ``seats`` (all the game's seats, or only those that play)."""
-    if len(token.text) == 1 and token.text in seats:
-        return token.text
+    """One seat letter of ``seats`` (all the game's seats, or only those that play), in any case."""
+    seat = token.text.upper()
+    if len(seat) == 1 and seat in seats:
+        return seat
     expected = ", ".join(seats[:-1]) + " or " + seats[-1]
-    if len(token.text) == 1 and token.text in spec.seats:
-        raise _Error(token.line, token.column, f"seat {token.text} sits out in {spec.name} (expected {expected})")
+    if len(seat) == 1 and seat in spec.seats:
+        raise _Error(token.line, token.column, f"seat {seat} sits out in {spec.name} (expected {expected})")
     raise _Error(token.line, token.column, f"unknown seat {token.text!r} (expected {expected})")
 
 
@@ -369,7 +447,7 @@ def _active_seat(tag: _Tag, spec: GameSpec) -> str:
 
 def _card(token: _Token, pack: Pack) -> Card:
     try:
-        return pack.parse_card(token.text)
+        return pack.parse_card(token.text.upper())
     except ValueError:
         raise _Error(
             token.line, token.column,
@@ -398,7 +476,7 @@ def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
             elif seat != seats[(start + index) % len(seats)]:
                 raise _Error(token.line, token.column, f"expected the hand of seat {seats[(start + index) % len(seats)]} here, found seat {seat}")
         with _located(token.line, token.column + len(prefix) + len(colon)):
-            hands[seats[(start + index) % len(seats)]] = spec.pack.parse_hand(text)
+            hands[seats[(start + index) % len(seats)]] = spec.pack.parse_hand(text.upper())
     if len(tokens) < len(seats):
         raise _Error(tag.line, tag.column(len(tag.value)), f"{len(tokens)} hands, expected {len(seats)} (one per seat {' '.join(seats)})")
     return {seat: hands[seat] for seat in seats}
@@ -415,22 +493,28 @@ def _talon(tag: _Tag, spec: GameSpec) -> CardSet:
 
 
 def _contract(tag: _Tag, spec: GameSpec) -> Contract:
+    """In any case: read in capitals (the game's parser reads its contract names in any
+    case), quoted as written when it cannot be read."""
     with _located(tag.line, tag.start):
-        return spec.parse_contract(tag.value)
+        try:
+            return spec.parse_contract(tag.value.upper())
+        except ValueError:
+            return spec.parse_contract(tag.value)
 
 
 def _options(tag: _Tag, spec: GameSpec) -> AlsosOptions:
     """``name=value ...``; each item is checked on its own to point at the bad one."""
     for token in tag.tokens():
         with _located(token.line, token.column):
-            AlsosOptions.from_variant(token.text)
-    return AlsosOptions.from_variant(tag.value)
+            AlsosOptions.from_variant(plain(token.text))
+    return AlsosOptions.from_variant(plain(tag.value))
 
 
 def _seat_lists(tag: _Tag, spec: GameSpec) -> Iterator[tuple[str, list[_Token]]]:
-    """``SEAT:name,name SEAT:name``: each playing seat at most once, with its names."""
+    """``SEAT:name,name SEAT:name``: each playing seat at most once, with its names (a
+    space after a comma is allowed)."""
     seen = set()
-    for token in tag.tokens():
+    for token in tag.tokens(_LIST_ITEM):
         prefix, colon, rest = token.text.partition(":")
         if not colon:
             raise _Error(token.line, token.column, f"expected SEAT:name,name, found {_show(token.text)}")
@@ -439,9 +523,9 @@ def _seat_lists(tag: _Tag, spec: GameSpec) -> Iterator[tuple[str, list[_Token]]]
             raise _Error(token.line, token.column, f"seat {seat} listed twice in {tag.name}")
         seen.add(seat)
         names, column = [], token.column + len(prefix) + 1
-        for name in rest.split(","):
-            names.append(_Token(name, token.line, column))
-            column += len(name) + 1
+        for piece in rest.split(","):
+            names.append(_Token(piece.strip(), token.line, column + len(piece) - len(piece.lstrip())))
+            column += len(piece) + 1
         yield seat, names
 
 
@@ -478,7 +562,7 @@ def _kontra(tag: _Tag, spec: GameSpec) -> dict[str, str]:
     result: dict[str, str] = {}
     for token in tag.tokens():
         parts = token.text.split(":")
-        if len(parts) == 2 and parts[0] == "game":
+        if len(parts) == 2 and plain(parts[0]) == "game":
             item = "game"
         elif len(parts) == 3:
             seat = _seat(_Token(parts[0], token.line, token.column), spec, spec.active)
@@ -498,7 +582,8 @@ def _kontra(tag: _Tag, spec: GameSpec) -> dict[str, str]:
     return result
 
 
-def _meld_kind(name: str) -> str:
+def _meld_kind(text: str) -> str:
+    name = plain(text)
     if name in MELD_KINDS or name == "none":
         return name
     raise ValueError(f"unknown meld kind {name!r} (expected {', '.join(MELD_KINDS)} or none)")
@@ -522,6 +607,9 @@ def _play(tricks: list[list[_Token]], spec: GameSpec) -> list[Card]:
     size = len(spec.active)
     cards: list[Card] = []
     for number, line in enumerate(tricks):
+        if number == spec.hand_size:
+            raise _Error(line[0].line, line[0].column, f"a trick line too many: a deal of {spec.name} has "
+                                                       f"{spec.hand_size} tricks, this is trick line {number + 1}")
         for index, token in enumerate(line):
             if index == size:
                 raise _Error(token.line, token.column, f"a trick has {size} cards in {spec.name}, found {len(line)} on this line")
@@ -553,3 +641,25 @@ _FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
 """The core tags but Game: the Deal field each sets and its parser."""
 
 CORE_TAGS = ("Game", *_FIELDS)
+KNOWN_TAGS = (*CORE_TAGS, *INFO_TAGS)
+"""The tag names the reader knows; an unknown name close to one of these gets a warning."""
+
+
+def with_tags(deal: Deal, tags: Mapping[str, str]) -> Deal:
+    """The deal with the values of some core tags replaced, each value read as in a file
+    (``{"Contract": "NT", "Figures": "B:szaz"}``; an empty value removes the tag). The game
+    stays the deal's. ValueError, the reader's message, for a value it cannot read; the
+    new deal is not checked as a whole (:meth:`Deal.problems`)."""
+    defaults = {f.name: f for f in dataclasses.fields(Deal)}
+    changes: dict[str, Any] = {}
+    for name, value in tags.items():
+        key, parse = _FIELDS[name]
+        if not value.strip():
+            default = defaults[key]
+            changes[key] = default.default_factory() if default.default is dataclasses.MISSING else default.default  # type: ignore[misc]
+            continue
+        try:
+            changes[key] = parse(_Tag(name, value, 0, 0, 1, ()), deal.spec)
+        except _Error as error:
+            raise ValueError(error.message) from None
+    return dataclasses.replace(deal, **changes)

@@ -1,29 +1,29 @@
-"""The command line's view of the analyses (:mod:`alsos_solver.analysis`): card values,
-the optimal line, the contract table, the best announcements, the play review, the scores
-and the exchange choices, as rich renderables and as JSON-ready records; and the progress
-bar of the long ones.
+"""The terminal view of the analyses (:mod:`alsos_solver.analysis`): card values, the
+optimal line, the contract table, the best announcements, the play review, the scores and
+the exchange choices, as rich renderables; and the progress bar of the long ones.
 
-As in :mod:`.render`, nothing here decides anything about the game: every answer comes from
-the library; this module only lays it out.
+As in :mod:`.terminal`, nothing here decides anything about the game: every answer comes
+from the library; this module only lays it out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from .analysis import Announcements, CardValues, ContractTable, Line, Review
-from .cards import Pack
-from .deal import KONTRA_NAMES, Deal
-from .render import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol
-from .rules import Kind
+from ..cards import Pack
+from ..deal import KONTRA_NAMES, Deal
+from ..rules import Kind
+from .terminal import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol, won_text
+
+if TYPE_CHECKING:
+    from ..analysis import Announcements, CardValues, ContractTable, Line, Review
+    from ..report import Analysis, ScoreSet
 
 TITLES = {
     "solve": "Double-dummy result",
@@ -41,33 +41,6 @@ KONTRA_FACTORS = {"f": 4, "b": 2}
 """A kontra level's factor as the scores show it: said from the front x4, from the back x2."""
 
 
-@dataclass
-class Analysis:
-    """One analysis of one deal, as the command line shows it: its JSON key (a key of
-    :data:`TITLES`), the library's answer, or a one-line ``note`` saying why there is
-    none (no Play section, no contract, ...)."""
-
-    key: str
-    value: Any = None
-    note: str | None = None
-
-    @property
-    def interrupted(self) -> bool:
-        """Stopped by Ctrl-C with a partial answer (the table, the exchange)."""
-        return self.value is not None and getattr(self.value, "complete", True) is False
-
-
-@dataclass
-class ScoreSet:
-    """The answer of ``--scores``: the double-dummy scores and the scores as played, each
-    with a note where it is not there."""
-
-    double_dummy: Any = None
-    actual: Any = None
-    double_dummy_note: str | None = None
-    actual_note: str | None = None
-
-
 # Progress
 
 
@@ -76,6 +49,8 @@ def progress_bar(description: str) -> Iterator[Callable[[int, int | None], None]
     """A transient progress bar on stderr (off when stderr is not a terminal); yields
     ``update(done, total)``, the ``progress`` callback of the analyses (``total`` None: a
     pulsing bar for work of unknown size)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
     console = Console(stderr=True)
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
@@ -124,7 +99,7 @@ def status_text(made: bool) -> Text:
 
 
 def position_text(after: int) -> str:
-    return "at the first lead" if after == 0 else f"after {after} cards of the play"
+    return "at the first lead" if after == 0 else f"after {after} card{'s' if after > 1 else ''} of the play"
 
 
 def footer(*parts: str) -> Text:
@@ -220,13 +195,12 @@ def announcements_view(deal: Deal, found: Announcements) -> Group:
     def said(names: list[str], front: list[str]) -> str:
         return ", ".join(f"{name} (front)" if name in front and found.front else name for name in names) or "nothing"
 
-    won = Text("won ") + mark(found.declarer_game)
-    grid.add_row(f"declarer {found.declarer}", said(found.declarer_figures, found.declarer_front), won,
-                 f"{found.declarer_score:+d}")
+    grid.add_row(f"declarer {found.declarer}", said(found.declarer_figures, found.declarer_front),
+                 won_text(found.declarer_game), f"{found.declarer_score:+d}")
     defenders = "; ".join(
         f"{seat} {said(names, found.defender_front.get(seat, []))}" for seat, names in found.defender_figures.items()
     )
-    defeated = Text("defeated ") + mark(found.game_defeated)
+    defeated = Text("defeated ") + mark(True) if found.game_defeated else Text("not defeated ") + mark(False)
     grid.add_row("defenders", defenders, defeated, f"{found.defender_score:+d}")
     parts: list[RenderableType] = [title, grid]
     for side, sets in found.not_evaluated.items():
@@ -256,7 +230,7 @@ def review_view(deal: Deal, review: Review) -> Group:
     if not review.mistakes:
         parts.append(Text("No card changed the status of an item."))
         return Group(*parts)
-    mistakes = Table(title="Cards that changed an item", title_justify="left", title_style="bold")
+    mistakes = Table()
     for name, justify in (("trick", "right"), ("seat", "center"), ("card", "left"), ("item", "left"),
                           ("went", "left"), ("would have kept it", "left")):
         mistakes.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -266,7 +240,7 @@ def review_view(deal: Deal, review: Review) -> Group:
                     style="red" if m.before else "green")
         mistakes.add_row(str(m.trick), m.seat, token_text(pack, m.card), m.label, went,
                          tokens_text(pack, m.keeping) if m.keeping else Text("no card", style="dim"))
-    parts.append(mistakes)
+    parts += [Text("Cards that changed an item", style="bold"), mistakes]
     return Group(*parts)
 
 
@@ -287,7 +261,7 @@ TOGETHER = {"declarer": "the declarer makes every item credited to him",
 def scores_table(scores: Any, title: str) -> Group:
     """One set of scores: a row per item (``game`` or ``SEAT:figure``), then the slate
     and the net payments."""
-    grid = Table(title=title, title_justify="left", title_style="bold")
+    grid = Table()
     for name, justify in (("item", "left"), ("result", "left"), ("value", "right"), ("scored by", "left"),
                           ("base, kontras", "left")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -301,7 +275,8 @@ def scores_table(scores: Any, title: str) -> Group:
         grid.add_row(item.item, result, str(item.value), item.scorer or "", item_how(item))
     slate = "  ".join(f"{seat} {points}" for seat, points in scores.slate.items())
     net = "  ".join(f"{seat} {points:+d}" for seat, points in scores.net.items())
-    parts: list[RenderableType] = [grid, Text(f"slate: {slate}"), Text(f"net:   {net}", style="bold")]
+    parts: list[RenderableType] = [Text(title, style="bold"), grid, Text(f"slate: {slate}"),
+                                   Text(f"net:   {net}", style="bold")]
     for side, can in scores.together.items():
         verdict = Text("unknown (too large for the search core)", style="yellow") if can is None else mark(can)
         parts.append(Text(f"In one line of play {TOGETHER.get(side, side)}: ") + verdict)
@@ -391,54 +366,3 @@ def analysis_view(deal: Deal, analysis: Analysis) -> RenderableType:
     if analysis.value is None:
         return Text(f"{TITLES[analysis.key]}: {analysis.note}", style="italic")
     return VIEWS[analysis.key](deal, analysis.value)
-
-
-# JSON
-
-
-def analysis_record(analysis: Analysis) -> dict[str, Any]:
-    """The keys one analysis adds to a deal's JSON object.
-
-    ``cards``, ``line`` and ``review`` add the keys of their ``to_json()`` (``cards``,
-    ``groups``, ``position_value``, ``to_move``, ``question``, ``after``; ``line``,
-    ``value``; ``review``, ``items``, ``history``); ``table`` adds ``table``,
-    ``klopitzky_safe``, ``complete`` and its work as ``table_nodes``, ``table_seconds``;
-    ``announcements``, ``scores`` and ``exchange`` are one key each. A note instead of
-    an answer: the key is null and ``notes`` has the note under it."""
-    key, value = analysis.key, analysis.value
-    if value is None:
-        return {key: None, "notes": {key: analysis.note}}
-    if key in ("cards", "line", "review"):
-        return value.to_json()
-    if key == "table":
-        data = value.to_json()
-        data["table_nodes"], data["table_seconds"] = data.pop("nodes"), data.pop("seconds")
-        return data
-    if key == "exchange":
-        return {"exchange": value.to_json()}
-    if key == "scores":
-        record: dict[str, Any] = {
-            "double_dummy": None if value.double_dummy is None else value.double_dummy.to_json(),
-            "actual": None if value.actual is None else value.actual.to_json(),
-        }
-        notes = {k: n for k, n in (("double_dummy", value.double_dummy_note), ("actual", value.actual_note)) if n}
-        if notes:
-            record["notes"] = notes
-        return {"scores": record}
-    return {key: value.to_json()}
-
-
-def merge_records(data: dict[str, Any], analyses: list[Analysis]) -> dict[str, Any]:
-    """A deal's JSON object with the analyses' keys added (their notes gathered in
-    ``notes``). The table's ``klopitzky_safe`` does not replace the deal's own (a
-    klopitzky contract) with null when the table was interrupted before it."""
-    notes: dict[str, str] = {}
-    for analysis in analyses:
-        extra = analysis_record(analysis)
-        notes |= extra.pop("notes", {})
-        if extra.get("klopitzky_safe", True) is None and data.get("klopitzky_safe") is not None:
-            extra.pop("klopitzky_safe")
-        data |= extra
-    if notes:
-        data["notes"] = notes
-    return data

@@ -1,27 +1,34 @@
-"""The command line's view layer: deals and double-dummy results as rich renderables,
-and as JSON-ready records.
+"""The terminal view: each deal's diagram, its double-dummy result and its analyses as
+rich renderables, or one line per deal (``--brief``).
 
-Nothing here decides anything about the game: every answer comes from the library
-(:func:`~alsos_solver.melds.deal_melds`, :func:`~alsos_solver.solve.solve`); this module
-only lays it out. The analyses' views are in :mod:`.render_analysis`. Rich prints plain text (no colour, same layout) when the output is not a
-terminal, which is what the README shows.
+Nothing here decides anything about the game: every answer comes from a
+:class:`~alsos_solver.report.DealReport`; this module only lays it out. The analyses' views
+are in :mod:`.terminal_analyses`. Rich prints plain text (no colour, same layout) when the
+output is not a terminal, which is what the README shows. An output whose encoding cannot
+show the suit symbols gets the suit letters instead (:func:`fit_output`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import codecs
+import unicodedata
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
-from .deal import KONTRA_NAMES, Deal
-from .figures import FIGURES
-from .melds import MeldResult
-from .rules import Contract, Kind
-from .solve import SolveResult
+from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
+from ..deal import KONTRA_NAMES, Deal
+from ..figures import FIGURES
+from ..melds import MeldResult
+from ..rules import Kind
+
+if TYPE_CHECKING:
+    from ..report import DealReport
+    from ..solve import SolveResult
 
 SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
 """Suit colours by suit index: acorns plain, hearts red, bells yellow, leaves green (the
@@ -34,12 +41,51 @@ SEAT_LAYOUT = {2: ("", "A", "B", ""), 3: ("B", "A", "C", ""), 4: ("B", "A", "C",
 """Where each seat sits in the diagram, by the number of seats: (top, left, right, bottom)."""
 
 
+# The output's encoding
+
+PLAIN_SYMBOLS = {"✓": "+", "✗": "-", "→": "->", "·": "-", "—": "-", "…": "..."}
+"""What an output that cannot encode them shows for the symbols other than the suits."""
+PLAIN_ERRORS = "alsos_solver.plain"
+"""The codec error handler that writes an unencodable character in a plain form."""
+_suit_letters = False
+
+
+def fit_output(stream: TextIO) -> None:
+    """Fit the view to the stream's encoding: where it cannot encode the suit symbols,
+    suits are shown by their letters (M P T Z, S H D C); where it cannot encode the other
+    symbols or accented letters, they are written plainly (``✓`` as ``+``, ``é`` as ``e``)."""
+    global _suit_letters
+    _suit_letters = not can_encode(stream, "".join(SUIT_SYMBOLS.values()))
+    if not can_encode(stream, "".join(PLAIN_SYMBOLS) + "áéíóöőúüű"):
+        codecs.register_error(PLAIN_ERRORS, _plain)
+        stream.reconfigure(errors=PLAIN_ERRORS)  # type: ignore[attr-defined]
+
+
+def can_encode(stream: TextIO, text: str) -> bool:
+    """Whether the stream can write the text (one without an encoding, such as a
+    StringIO, holds any text)."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeEncodeError)
+    text = error.object[error.start:error.end]
+    letters = ("".join(c for c in unicodedata.normalize("NFKD", char) if c.isascii()) for char in text)
+    return "".join(PLAIN_SYMBOLS.get(char) or plain or "?" for char, plain in zip(text, letters)), error.end
+
+
 # Cards and hands
 
 
 def suit_symbol(pack: Pack, suit: int) -> Text:
-    """The suit's symbol in its colour (a styled span, so text added after it is plain)."""
-    return Text.assemble((SUIT_SYMBOLS[pack.name][suit], SUIT_STYLES[suit]))
+    """The suit's symbol in its colour (a styled span, so text added after it is plain),
+    or its letter where the output cannot show the symbol."""
+    symbols = pack.suits if _suit_letters else SUIT_SYMBOLS[pack.name]
+    return Text.assemble((symbols[suit], SUIT_STYLES[suit]))
 
 
 def card_text(pack: Pack, card: Card) -> Text:
@@ -157,15 +203,16 @@ def diagram(deal: Deal) -> Table:
     return grid
 
 
-def melds_text(melds: MeldResult, deal: Deal) -> Text:
-    """The melds and why each does or does not score (:meth:`MeldResult.lines`)."""
+def melds_text(melds: MeldResult, deal: Deal) -> RenderableType:
+    """The melds and why each does or does not score (:meth:`MeldResult.lines`), each line
+    indented, and so is what it wraps to."""
     heading = Text.assemble(("Melds", "bold"))
     if deal.contract is None:
         return heading.append(": they depend on the contract", style="dim")
     lines = melds.lines()
     if not lines:
         return heading.append(": none", style="dim")
-    return Text("\n").join([heading, *(Text("  " + line) for line in lines)])
+    return Group(heading, *(Padding(Text(line), (0, 0, 0, 2), expand=False) for line in lines))
 
 
 def deal_title(filename: str, index: int, deal: Deal) -> Text:
@@ -205,8 +252,12 @@ def headline(deal: Deal, result: SolveResult) -> Text:
     melds = result.melds.get(result.declarer or "", 0)
     points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
     points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
-    game = Text("\nGame: ") + (Text("won ", style="bold green") if result.game else Text("lost ", style="bold red"))
-    return points + game + mark(bool(result.game)) + concession_text(result)
+    return points + Text("\nGame: ") + won_text(bool(result.game)) + concession_text(result)
+
+
+def won_text(won: bool) -> Text:
+    """``won ✓`` or ``lost ✗``, the game for the declarer."""
+    return Text("won ", style="bold green") + mark(True) if won else Text("lost ", style="bold red") + mark(False)
 
 
 def concession_text(result: SolveResult) -> Text:
@@ -277,42 +328,74 @@ def result_view(deal: Deal, result: SolveResult) -> Group:
     return Group(*parts)
 
 
-# JSON
+# The views
 
 
-def hand_token(deal: Deal, seat: str) -> str:
-    """A hand as the deal format writes it; ``-`` for a seat that sits out."""
-    hand = deal.hands.get(seat, 0)
-    return "-" if seat not in deal.spec.active and not hand else deal.pack.hand_name(hand)
+class TerminalSink:
+    """Each deal as its heading and diagram, then its double-dummy result, then each
+    analysis or its note; with ``brief``, one line per deal (:func:`brief_line`) instead of
+    the diagram and the result."""
+
+    def __init__(self, console: Console, brief: bool = False) -> None:
+        self.console = console
+        self.brief = brief
+
+    def deal(self, report: DealReport) -> None:
+        deal, analyses = report.deal, report.analyses
+        if self.brief:
+            self.console.print(brief_line(report), soft_wrap=True)
+            analyses = [analysis for analysis in analyses if analysis.key != "solve"]
+        else:
+            self.console.print(deal_title(report.filename, report.index, deal), soft_wrap=True)
+            self.console.print(deal_panel(deal, report.melds))
+            if report.result is not None:
+                self.console.print(result_view(deal, report.result))
+        if report.note is not None and not self.brief:
+            self.console.print(Text(f"Not analysed: {report.note}", style="italic"))
+        if analyses:
+            from .terminal_analyses import analysis_view
+
+            for analysis in analyses:
+                self.console.print()
+                self.console.print(analysis_view(deal, analysis))
+        if not self.brief or analyses:
+            self.console.print()
+
+    def close(self) -> None:
+        pass
 
 
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """The deal as JSON-ready data (the ``deal`` key of :func:`record`)."""
-    pack, spec = deal.pack, deal.spec
-    contract: Contract | None = deal.contract
-    return {
-        "game": deal.game,
-        "dealer": deal.dealer or spec.default_dealer,
-        "hands": {seat: hand_token(deal, seat) for seat in spec.seats},
-        "talon": None if deal.talon is None else " ".join(pack.card_name(c) for c in cards_of(deal.talon)),
-        "contract": None if contract is None else spec.contract_token(contract),
-        "declarer": deal.declarer,
-        "figures": {seat: list(names) for seat, names in deal.figures.items()},
-        "variant": deal.options.to_variant(),
-        "tags": dict(deal.tags),
-    }
-
-
-def record(filename: str, index: int, deal: Deal, melds: MeldResult, result: SolveResult | None) -> dict[str, Any]:
-    """One deal's JSON object: where it is, the deal, the melds, and the keys of
-    :meth:`SolveResult.to_json` when it was solved."""
-    data: dict[str, Any] = {
-        "file": filename,
-        "index": index,
-        "deal": deal_record(deal),
-        "melds": dict(melds.points),
-        "meld_lines": melds.lines(),
-    }
+def brief_line(report: DealReport) -> Text:
+    """``Deal 1 · FILE · Event · ♥ hearts by B · 90 card points + 40 in melds · game won ✓
+    · B abszolut ✓ ultimo ✓ · together: declarer ✗``: the deal's heading, its contract, and
+    the double-dummy result in short (or why there is none: an override that does not fit
+    it, a game the solver does not answer)."""
+    deal, result = report.deal, report.result
+    parts = [deal_title(report.filename, report.index, deal)]
+    if deal.contract is None:
+        return Text(" · ").join([*parts, Text("no contract")])
+    parts.append(contract_text(deal) + Text(f" by {deal.declarer}" if deal.declarer else ""))
+    if report.note is not None:
+        parts.append(Text(f"not analysed: {report.note}"))
+    parts += [Text(analysis.note or "") for analysis in report.analyses if analysis.key == "solve"]
     if result is not None:
-        data |= result.to_json()
-    return data
+        parts += brief_result(deal, result)
+    return Text(" · ").join(parts)
+
+
+def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
+    """The double-dummy result in a few short parts."""
+    if result.betli is not None:
+        return [Text("betli made ") + mark(True) if result.betli else Text("betli failed ") + mark(False)]
+    if result.klopitzky_safe is not None:
+        return [Text("avoids paying: ") + Text(" ").join(Text(f"{seat} ") + mark(safe)
+                                                         for seat, safe in result.klopitzky_safe.items())]
+    melds = result.melds.get(result.declarer or "", 0)
+    parts = [Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else "")),
+             Text("game ") + won_text(bool(result.game))]
+    for seat, figures in result.announced.items():
+        parts.append(Text(f"{seat} ") + Text(" ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items()))
+    if result.announced_together:
+        parts.append(Text("together: ") + Text(" ").join(Text(f"{side} ") + mark(ok)
+                                                         for side, ok in result.announced_together.items()))
+    return parts
