@@ -19,8 +19,9 @@ from rich.text import Text
 from .cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
 from .deal import KONTRA_NAMES, Deal
 from .figures import FIGURES
+from .io.records import deal_record
 from .melds import MeldResult
-from .rules import Contract, Kind
+from .rules import Kind
 from .solve import SolveResult
 
 SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
@@ -266,29 +267,6 @@ def result_view(deal: Deal, result: SolveResult) -> Group:
 
 
 # JSON
-
-
-def hand_token(deal: Deal, seat: str) -> str:
-    """A hand as the deal format writes it; ``-`` for a seat that sits out."""
-    hand = deal.hands.get(seat, 0)
-    return "-" if seat not in deal.spec.active and not hand else deal.pack.hand_name(hand)
-
-
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """The deal as JSON-ready data (the ``deal`` key of :func:`record`)."""
-    pack, spec = deal.pack, deal.spec
-    contract: Contract | None = deal.contract
-    return {
-        "game": deal.game,
-        "dealer": deal.dealer or spec.default_dealer,
-        "hands": {seat: hand_token(deal, seat) for seat in spec.seats},
-        "talon": None if deal.talon is None else " ".join(pack.card_name(c) for c in cards_of(deal.talon)),
-        "contract": None if contract is None else spec.contract_token(contract),
-        "declarer": deal.declarer,
-        "figures": {seat: list(names) for seat, names in deal.figures.items()},
-        "variant": deal.options.to_variant(),
-        "tags": dict(deal.tags),
-    }
 
 
 def record(filename: str, index: int, deal: Deal, melds: MeldResult, result: SolveResult | None) -> dict[str, Any]:
