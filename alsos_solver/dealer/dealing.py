@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Literal, TextIO
+from typing import Any, Literal, TextIO
 
 from ..cards import CardSet
 from ..deal import Deal
@@ -180,9 +180,10 @@ def deal(
     return dealer.deals(count, random.Random(seed), max_tries)
 
 
-def write_deals(stream: TextIO, count: int, seed: int | str, **constraints) -> None:
-    """The ``deal`` command: :func:`deal` written to ``stream`` in the deal format, each
-    deal as soon as it is dealt (so the deals before a TriesExhausted are kept)."""
+def write_deals(stream: TextIO, count: int, seed: int | str, **constraints: Any) -> None:
+    """The ``deal`` command: :func:`deal` (``constraints`` are its keyword arguments)
+    written to ``stream`` in the deal format, each deal as soon as it is dealt, so the
+    deals before a TriesExhausted are kept. Set-up errors come before anything is written."""
     dump(deal(count, seed, **constraints), stream)
 
 
