@@ -157,27 +157,15 @@ class Dealer:
         return message + "; allow more tries, or fix cards"
 
 
-def deal(
-    count: int,
-    seed: int | str,
-    *,
-    game: str = "alsos",
-    contract: Contract | str | None = None,
-    declarer: str | None = None,
-    where: str | None = None,
-    fixes: Sequence[str] = (),
-    options: AlsosOptions | None = None,
-    max_tries: int = DEFAULT_MAX_TRIES,
-    strategy: Strategy = "auto",
-) -> Iterator[Deal]:
-    """``count`` random deals, reproducible from ``seed``, uniform among the deals of the
-    game with the fixed cards (``fixes``: :func:`.fixes.parse_fix`) that meet ``where``
-    (the predicate language, docs/predicates.md), carrying the contract and declarer.
+def deal(count: int, seed: int | str, *, max_tries: int = DEFAULT_MAX_TRIES, **constraints: Any) -> Iterator[Deal]:
+    """``count`` random deals, reproducible from ``seed``, uniform among the deals that
+    meet the ``constraints``: the keyword arguments of :class:`Dealer` (``game``,
+    ``contract``, ``declarer``, ``where`` in the predicate language of docs/predicates.md,
+    ``fixes`` as :func:`.fixes.parse_fix` reads them, ``options``, ``strategy``).
 
     Set-up errors (:class:`Dealer`) are raised at once; TriesExhausted while iterating.
     """
-    dealer = Dealer(game, contract, declarer, where, fixes, options, strategy)
-    return dealer.deals(count, random.Random(seed), max_tries)
+    return Dealer(**constraints).deals(count, random.Random(seed), max_tries)
 
 
 def write_deals(stream: TextIO, count: int, seed: int | str, **constraints: Any) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import BinaryIO
+
 
 class DealFormatError(ValueError):
     """A deal file that cannot be read, located as precisely as the reader can.
@@ -21,3 +24,13 @@ class DealFormatError(ValueError):
     def __str__(self) -> str:
         place = [self.filename] + [str(n) for n in (self.line, self.column) if n is not None]
         return f"{':'.join(place)}: {self.message}"
+
+
+def open_input(path: str | os.PathLike[str], error: type[DealFormatError] = DealFormatError) -> tuple[str, BinaryIO]:
+    """The file's name for messages and the file opened for reading bytes; ``error`` (a
+    DealFormatError class) says why when it cannot be opened."""
+    filename = os.fsdecode(path)
+    try:
+        return filename, open(path, "rb")
+    except OSError as failure:
+        raise error(filename, None, None, f"cannot read the file: {failure.strerror or failure}") from None

@@ -26,7 +26,7 @@ from ..cards import Card, CardSet, Pack
 from ..deal import MELD_KINDS, Deal, Problem
 from ..figures import canonical
 from ..rules import AlsosOptions, Contract, GameSpec, game_spec
-from .errors import DealFormatError
+from .errors import DealFormatError, open_input
 
 MAX_LINE = 100_000
 """The longest line read, in bytes; a longer one is refused after reading this much of it."""
@@ -97,11 +97,7 @@ def iter_deals(path: str | os.PathLike[str]) -> Iterator[Deal]:
     Every error, a missing or unreadable file included, is a DealFormatError raised while
     iterating. A file with no deal (empty, or comments only) yields nothing.
     """
-    filename = os.fsdecode(path)
-    try:
-        stream = open(path, "rb")
-    except OSError as error:
-        raise DealFormatError(filename, None, None, f"cannot read the file: {error.strerror or error}") from None
+    filename, stream = open_input(path)
     with stream:
         yield from _read(stream, filename)
 

@@ -17,7 +17,7 @@ from ..cards import cards_of
 from ..deal import Deal
 from ..figures import canonical
 from ..rules import AlsosOptions, game_spec
-from .errors import DealFormatError
+from .errors import DealFormatError, open_input
 
 MAX_RECORD_LINE = 10_000_000
 """The longest record line read, in bytes; a longer one is refused after reading this much."""
@@ -96,11 +96,7 @@ def iter_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     """The records of a JSON-lines file, one object a line (blank lines skipped), read
     line by line; RecordError for a missing file, a line that is not a JSON object, or
     a line longer than ``MAX_RECORD_LINE``."""
-    filename = os.fsdecode(path)
-    try:
-        stream = open(path, "rb")
-    except OSError as error:
-        raise RecordError(filename, None, None, f"cannot read the file: {error.strerror or error}") from None
+    filename, stream = open_input(path, RecordError)
     with stream:
         number = 0
         while raw := stream.readline(MAX_RECORD_LINE + 1):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .errors import PredicateError
 from .features import FEATURES, Type
@@ -39,12 +39,15 @@ class Token(NamedTuple):
 
 @dataclass(frozen=True)
 class Node:
+    """A node of the tree; ``TYPE`` is its type where the kind of node fixes it."""
+
+    TYPE: ClassVar[Type] = "bool"
     start: int
     end: int
 
     @property
     def type(self) -> Type:
-        raise NotImplementedError
+        return self.TYPE
 
 
 @dataclass(frozen=True)
@@ -76,22 +79,16 @@ class Call(Node):
 
 @dataclass(frozen=True)
 class Negate(Node):
+    TYPE = "int"
     operand: Node
-
-    @property
-    def type(self) -> Type:
-        return "int"
 
 
 @dataclass(frozen=True)
 class Sum(Node):
     """Numbers added and subtracted: ``terms`` are (sign, node), the first sign ``+``."""
 
+    TYPE = "int"
     terms: tuple[tuple[str, Node], ...]
-
-    @property
-    def type(self) -> Type:
-        return "int"
 
 
 @dataclass(frozen=True)
@@ -102,18 +99,10 @@ class Compare(Node):
     left: Node
     right: Node
 
-    @property
-    def type(self) -> Type:
-        return "bool"
-
 
 @dataclass(frozen=True)
 class Not(Node):
     operand: Node
-
-    @property
-    def type(self) -> Type:
-        return "bool"
 
 
 @dataclass(frozen=True)
@@ -122,10 +111,6 @@ class Junction(Node):
 
     op: str
     items: tuple[Node, ...]
-
-    @property
-    def type(self) -> Type:
-        return "bool"
 
 
 def tokenize(text: str) -> list[Token]:
@@ -222,14 +207,18 @@ class _Parser:
     def conjunction(self) -> Node:
         return self.junction("and", self.negation)
 
-    def negation(self) -> Node:
-        if not self.at("not"):
-            return self.comparison()
+    def prefixed(self, op: str, operand: Callable[[], Node], otherwise: Callable[[], Node], type_: Type, make: type[Not] | type[Negate]) -> Node:
+        """``op operand`` (``not``, unary ``-``) when the next token is ``op``, else ``otherwise()``."""
+        if not self.at(op):
+            return otherwise()
         token = self.advance()
         with self.nested(token):
-            operand = self.negation()
-        self.require(operand, "bool", "'not'", token.start)
-        return Not(token.start, operand.end, operand)
+            inner = operand()
+        self.require(inner, type_, f"'{op}'", token.start)
+        return make(token.start, inner.end, inner)
+
+    def negation(self) -> Node:
+        return self.prefixed("not", self.negation, self.comparison, "bool", Not)
 
     def comparison(self) -> Node:
         """``a < b < c`` is ``a < b and b < c``; ``==`` and ``!=`` also compare conditions."""
@@ -267,13 +256,7 @@ class _Parser:
         return Sum(first.start, terms[-1][1].end, tuple(terms))
 
     def unary(self) -> Node:
-        if not self.at("-"):
-            return self.primary()
-        token = self.advance()
-        with self.nested(token):
-            operand = self.unary()
-        self.require(operand, "int", "'-'", token.start)
-        return Negate(token.start, operand.end, operand)
+        return self.prefixed("-", self.unary, self.primary, "int", Negate)
 
     def primary(self) -> Node:
         token = self.token
