@@ -80,18 +80,17 @@ class Dealer:
         for part in bound:
             if not part.places and not part.formula(()):
                 raise ImpossibleError(f"the condition {part.text!r} is always false")
-        local: dict[int, list[Expression]] = {}
-        for part, bound_part in zip(parts, bound):
-            if len(bound_part.places) == 1 and all(atom.suit_tables is not None for atom in bound_part.atoms):
-                local.setdefault(next(iter(bound_part.places)), []).append(part)
-        smart = self._smart_hands(local, context) if strategy != "reject" else {}
+        local: dict[int, list[int]] = {}  # place -> the parts that read it alone, by suits
+        for index, part in enumerate(bound):
+            if len(part.places) == 1 and all(atom.suit_tables is not None for atom in part.atoms):
+                local.setdefault(next(iter(part.places)), []).append(index)
+        smart = self._smart_hands({place: [parts[i] for i in indices] for place, indices in local.items()}, context) if strategy != "reject" else {}
         if strategy == "smart" and not smart:
-            raise DealerError(f"the smart dealer needs an 'and' part of the condition that reads one place by suits, found {condition.source!r}")
+            raise DealerError(f"the smart dealer found no part of the condition to count (one that reads one place's cards by suits), in {condition.source!r}")
         if smart:
             self.smart_place = min(smart, key=lambda place: smart[place].count / smart[place].total)
             self.smart = smart[self.smart_place]
-            taken = {id(part.node) for part in local[self.smart_place]}
-            bound = [b for part, b in zip(parts, bound) if id(part.node) not in taken]
+            bound = [part for index, part in enumerate(bound) if index not in local[self.smart_place]]
         self.checks = [part for part in bound if part.places]
 
     def _smart_hands(self, local: dict[int, list[Expression]], context: Context) -> dict[int, SmartHand]:

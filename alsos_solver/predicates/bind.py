@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..cards import CardSet
 from ..deal import Deal
@@ -21,6 +22,8 @@ from .syntax import Call, Compare, Const, Junction, Negate, Node, Not, Sum, desc
 Value = int | bool
 Formula = Callable[[Sequence[int]], Value]
 """A function of the atoms' values, in the order of :attr:`Bound.atoms`."""
+
+T = TypeVar("T")
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne}
 
@@ -200,7 +203,7 @@ class _Binder:
         )
         return Atom(feature, places, tables, None, size)
 
-    def located(self, start: int, build, call: Call | None = None):
+    def located(self, start: int, build: Callable[[], T], call: Call | None = None) -> T:
         """``build()``, its errors placed at ``start`` (and named by the call's text)."""
         try:
             return build()
