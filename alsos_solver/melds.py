@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .cards import HUNGARIAN, Card, CardSet
-from .rules import AlsosOptions, Contract, Kind
+from .rules import AlsosOptions, Contract, GameSpec, Kind
 from .rules.alsos import PLAIN_ORDER, TRUMP_ORDER
 
 if TYPE_CHECKING:
@@ -330,10 +330,16 @@ def meld_choices(deal: Deal) -> tuple[MeldChoice, ...]:
     return tuple(found.values())
 
 
+def melds_modelled(spec: GameSpec) -> bool:
+    """Whether the game has the melds of this module: the Alsós games (Asszorti has none,
+    Altiansz's own list is a later issue)."""
+    return spec.solvable
+
+
 def deal_melds(deal: Deal) -> MeldResult:
     """:func:`score_melds` over a deal's hands, contract, options and ``declared``, for its
     active seats; Asszorti and Altiansz deals get an empty result."""
     seats = deal.spec.active
-    if not deal.spec.solvable:
+    if not melds_modelled(deal.spec):
         return empty_result(seats)
     return score_melds(deal.hands, deal.contract, deal.options, seats, deal.declared)

@@ -23,6 +23,7 @@ from .deal import Deal
 from .io import DealFormatError, iter_deals
 from .io.errors import DealFormatWarning
 from .io.reader import with_tags
+from .io.records import deal_record
 from .melds import MeldResult, deal_melds
 from .rules.games import SOLVABLE
 from .solve import SolveResult, solve
@@ -371,30 +372,6 @@ def exchange(deal: Deal, progress: Progress) -> Any:
 
 
 # JSON
-
-
-def hand_token(deal: Deal, seat: str) -> str:
-    """A hand as the deal format writes it; ``-`` for a seat that sits out."""
-    hand = deal.hands.get(seat, 0)
-    return "-" if seat not in deal.spec.active and not hand else deal.pack.hand_name(hand)
-
-
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """The deal as JSON-ready data (the ``deal`` key of :func:`record`)."""
-    from .cards import cards_of
-
-    pack, spec, contract = deal.pack, deal.spec, deal.contract
-    return {
-        "game": deal.game,
-        "dealer": deal.dealer or spec.default_dealer,
-        "hands": {seat: hand_token(deal, seat) for seat in spec.seats},
-        "talon": None if deal.talon is None else " ".join(pack.card_name(c) for c in cards_of(deal.talon)),
-        "contract": None if contract is None else spec.contract_token(contract),
-        "declarer": deal.declarer,
-        "figures": {seat: list(names) for seat, names in deal.figures.items()},
-        "variant": deal.options.to_variant(),
-        "tags": dict(deal.tags),
-    }
 
 
 def record(report: DealReport) -> dict[str, Any]:

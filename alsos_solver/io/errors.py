@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import BinaryIO
+
 
 class _Located(Exception):
     """A message with its place: ``line`` and ``column`` are 1-based, or None when it has
@@ -28,3 +31,13 @@ class DealFormatError(_Located, ValueError):
 class DealFormatWarning(_Located, UserWarning):
     """Something in a deal file that is read, but probably not as meant: a tag whose name
     is close to a known one (``[Contact "P"]``). The deal is read as written."""
+
+
+def open_input(path: str | os.PathLike[str], error: type[DealFormatError] = DealFormatError) -> tuple[str, BinaryIO]:
+    """The file's name for messages and the file opened for reading bytes; ``error`` (a
+    DealFormatError class) says why when it cannot be opened."""
+    filename = os.fsdecode(path)
+    try:
+        return filename, open(path, "rb")
+    except OSError as failure:
+        raise error(filename, None, None, f"cannot read the file: {failure.strerror or failure}") from None

@@ -33,7 +33,7 @@ from ..deal import MELD_KINDS, Deal, Problem
 from ..figures import canonical
 from ..rules import AlsosOptions, Contract, GameSpec, game_spec
 from ..spelling import closest, plain
-from .errors import DealFormatError, DealFormatWarning
+from .errors import DealFormatError, DealFormatWarning, open_input
 
 MAX_LINE = 100_000
 """The longest line read, in bytes; a longer one is refused after reading this much of it."""
@@ -124,11 +124,8 @@ def iter_deals(
     if not isinstance(source, (str, os.PathLike)):
         yield from _read(source, filename or str(getattr(source, "name", "<stream>")), warn, strict)
         return
-    filename = filename or os.fsdecode(source)
-    try:
-        stream = open(source, "rb")
-    except OSError as error:
-        raise DealFormatError(filename, None, None, f"cannot read the file: {error.strerror or error}") from None
+    name, stream = open_input(source)
+    filename = filename or name
     with stream:
         yield from _read(stream, filename, warn, strict)
 

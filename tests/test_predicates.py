@@ -1,0 +1,239 @@
+"""The predicate language: values against the library's own rules, the grammar, typed
+errors located in the text, binding to every game, and what a deal cannot answer."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import make_deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import deals
+
+from alsos_solver import dealer
+from alsos_solver.melds import held_melds, melds_modelled, vannak_ranks
+from alsos_solver.predicates import Context, Expression, NotApplicable, PredicateError
+from alsos_solver.rules import GAMES, Kind, game_spec
+
+
+def value(text: str, deal=None):
+    deal = deal or make_deal()
+    context = Context.of_deal(deal)
+    return Expression.parse(text).bind(context).of_deal(deal, context)
+
+
+def error(text: str, deal=None) -> PredicateError:
+    with pytest.raises(PredicateError) as caught:
+        value(text, deal)
+    return caught.value
+
+
+# Values. The example deal: hearts trumps, B declares with .A987.97.AKU.
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("trumps(B)", 4),
+    ("len(B, M)", 0),
+    ("len(C, M)", 4),
+    ("has(B, P7)", True),
+    ("has(B, PU)", False),
+    ("bela(A)", True),
+    ("bela(B)", False),
+    ("sequence(C)", 3),
+    ("sequence_points(C)", 40),  # terc K O U of acorns, terc A K O of bells
+    ("vannak(C)", 0),
+    ("meld_points(A)", 20),
+    ("points(declarer) == points(B)", True),
+    ("points(defenders) == points(A) + points(C)", True),
+    ("len(talon, M) + len(talon, P)", 2),
+    ("2 <= trumps(B) <= 4", True),
+    ("2 <= trumps(B) < 4", False),
+    ("not bela(A) or has(C, MK) and len(C, M) == 4", True),
+    ("(not bela(A) or has(C, MK)) and len(C, M) == 3", False),
+    ("- points(A) + 3 - -2 == 5 - points(A)", True),
+    ("bela(A) == true and bela(B) != true", True),
+])
+def test_values_on_the_example_deal(text, expected):
+    assert value(text) == expected
+
+
+def test_points_follow_the_contract():
+    """B's cards: P A987, T 97, Z AKU. Hearts trumps: PA 11, P9 14, TK.. none, ZA 11, ZK 4,
+    ZU 2. No-trump: P9 and the trump Under lose their value, ZU is 2 as a plain Under."""
+    assert value("points(B)") == 11 + 14 + 11 + 4 + 2
+    assert value("points(B)", make_deal(contract="NT")) == 11 + 11 + 4 + 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(games=("alsos", "alsos-2", "alsos-4")))
+def test_suit_tables_agree_with_the_rules(deal):
+    """Every feature, computed suit by suit from tables, equals the rules' own answer for
+    the whole hand: card points, trumps, held melds."""
+    if deal.contract is None or not deal.contract.is_point_game or deal.declarer is None:
+        return
+    context = Context.of_deal(deal)
+    rules = deal.rules
+    trump = deal.contract.trump if deal.contract.kind is Kind.TRUMP else None
+    ranks = vannak_ranks(deal.contract, deal.options)
+    for seat in deal.spec.active:
+        hand = deal.hands[seat]
+        held = list(held_melds(seat, hand, trump, ranks))
+
+        def of(text):
+            return Expression.parse(text).bind(context).of_deal(deal, context)
+
+        assert of(f"points({seat})") == rules.card_points(hand)
+        assert of(f"meld_points({seat})") == sum(m.points for m in held)
+        assert of(f"vannak({seat})") == sum(m.kind == "vannak" for m in held)
+        assert of(f"sequence_points({seat})") == sum(m.points for m in held if m.kind == "sequence")
+        assert of(f"sequence({seat})") == max((m.cards.bit_count() for m in held if m.kind == "sequence"), default=0)
+        if trump is not None:
+            assert of(f"trumps({seat})") == (hand & deal.pack.suit_mask(trump)).bit_count()
+            assert of(f"bela({seat})") == any(m.kind == "bela" for m in held)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_binds_with_its_own_pack_and_seats(game):
+    spec = game_spec(game)
+    (deal,) = dealer.deal(1, 3, game=game)
+    pack = spec.pack
+    last_seat, first_card = spec.active[-1], pack.card_name(0)
+    text = f"len({last_seat}, {pack.suits[-1]}) >= 0 and (has({last_seat}, {first_card}) or not has({last_seat}, {first_card}))"
+    assert value(text, deal) is True
+    total = sum(value(f"len({seat}, {suit})", deal) for seat in (*spec.active, "talon") for suit in pack.suits)
+    assert total == pack.size
+    assert sum(value(f"len(talon, {suit})", deal) for suit in pack.suits) == spec.talon_size
+
+
+def test_melds_where_the_game_has_none():
+    context = Context(game_spec("asszorti"), game_spec("asszorti").parse_contract("S"), "A")
+    assert not melds_modelled(context.spec)
+    with pytest.raises(PredicateError, match="asszorti has no melds") as caught:
+        Expression.parse("bela(A)").bind(context)
+    assert not isinstance(caught.value, NotApplicable)
+
+
+# Grammar and its errors
+
+
+@pytest.mark.parametrize("text, column, message", [
+    ("points(B) >", 12, "expected a number, true, false, a feature such as points(A), 'not' or '(', found the end"),
+    ("points(B) and true", 11, "'and' takes a condition (true/false), found a number: points(B)"),
+    ("trumps(B) >= true", 11, "'>=' takes a number, found a condition (true/false): true"),
+    ("not points(A)", 1, "'not' takes a condition (true/false), found a number: points(A)"),
+    ("1 == true", 3, "'==' compares two numbers or two conditions"),
+    ("-bela(A)", 1, "'-' takes a number"),
+    ("pts(A) > 1", 1, "unknown feature 'pts' (expected one of points, trumps, len, has"),
+    ("points A", 8, "expected '(' after points: points(P), found 'A'"),
+    ("points(A, B)", 9, "expected ')' after 1 argument: points(P), found ','"),
+    ("has(A)", 6, "expected ',' and a card: has(P, C), found ')'"),
+    ("has(A, 7)", 8, "expected a card name: has(P, C), found '7'"),
+    ("x = 3", 3, "found '='; write == to compare"),
+    ("a && b", 3, "found '&'; write and"),
+    ("(points(A) > 3", 15, "expected ')' to close the '(' of column 1, found the end"),
+    ("points(A) > 3)", 14, "expected and, or or the end, found ')'"),
+    ("points(A) 3", 11, "expected an operator (+ -), a comparison, and, or or the end, found '3'"),
+    ("", 1, "expected a number, true, false"),
+    ("and", 1, "expected a number, true, false, a feature such as points(A), 'not' or '(', found 'and'"),
+    ("__import__('os')", 12, "found \"'\""),
+    ("__import__(os)", 1, "unknown feature '__import__'"),
+    ("(" * 60 + "true" + ")" * 60, 51, "expected at most 50 levels of parentheses, not and unary -, found more"),
+    ("not " * 2000 + "true", 201, "expected at most 50 levels"),
+    ("-" * 3000 + "1 > 0", 51, "expected at most 50 levels"),
+])
+def test_syntax_and_type_errors_say_where_what_was_expected_and_found(text, column, message):
+    with pytest.raises(PredicateError) as caught:
+        Expression.parse(text)
+    assert caught.value.column == column
+    assert message in caught.value.message
+    assert str(caught.value).startswith(f"column {column}: ")
+
+
+def test_long_flat_expressions_are_not_recursive():
+    """Sums and 'and' chains are flat nodes: hundreds of terms bind and evaluate."""
+    terms = " + ".join(["points(A)"] * 300)
+    assert value(f"{terms} == {terms}") is True
+    assert value(" and ".join(["has(B, P7)"] * 600)) is True
+    with pytest.raises(PredicateError, match="expression longer than 10000 characters"):
+        Expression.parse("1 + " * 3000 + "1")
+
+
+def test_whole_expression_type_is_checked_when_asked():
+    with pytest.raises(PredicateError, match="column 1: expected a condition .true/false., found a number .compare it"):
+        Expression.parse("points(A)", want="bool")
+    assert Expression.parse("points(A) + 1", want="int").type == "int"
+
+
+def test_pointer_draws_a_caret_under_the_column():
+    with pytest.raises(PredicateError) as caught:
+        Expression.parse("trumps(B) >= true")
+    assert caught.value.pointer() == "trumps(B) >= true\n          ^"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ABCPUMZT9 ()<>=!+-,&|adnortuefhslpimgbq0123456789_", max_size=40))
+def test_any_text_parses_or_is_a_predicate_error(text):
+    try:
+        expression = Expression.parse(text)
+    except PredicateError as caught:
+        assert caught.column is None or 1 <= caught.column <= len(text) + 1
+        return
+    try:
+        expression.bind(Context.of_deal(make_deal())).of_deal(make_deal(), Context.of_deal(make_deal()))
+    except PredicateError:
+        pass
+
+
+def test_conjuncts_are_the_top_level_and_parts():
+    expression = Expression.parse("trumps(B) >= 3 and (bela(B) or has(B, PA)) and 2 <= len(A, M) <= 4")
+    assert [part.source for part in expression.conjuncts()] == [
+        "trumps(B) >= 3", "(bela(B) or has(B, PA))", "2 <= len(A, M)", "len(A, M) <= 4",
+    ]
+    assert [part.source for part in Expression.parse("has(A, MA) or has(B, MA)").conjuncts()] == ["has(A, MA) or has(B, MA)"]
+
+
+# Binding: names of the game, and what a deal cannot answer
+
+
+@pytest.mark.parametrize("text, column, message", [
+    ("points(E) > 0", 8, "unknown place 'E' (expected a seat A, B or C, declarer, defenders or talon)"),
+    ("has(A, XX)", 8, "unknown card 'XX' (expected a suit letter M/P/T/Z then a rank)"),
+    ("has(A, SA)", 8, "unknown card 'SA'"),
+    ("len(A, H) > 0", 8, "unknown suit 'H' (expected M, P, T or Z)"),
+    ("bela(talon)", 6, "melds are held in one hand, found talon (expected a seat A, B or C or declarer)"),
+    ("sequence(defenders) > 3", 10, "melds are held in one hand, found defenders"),
+])
+def test_names_that_are_not_of_the_game(text, column, message):
+    caught = error(text)
+    assert not isinstance(caught, NotApplicable)
+    assert caught.column == column
+    assert message in caught.message
+
+
+def test_a_seat_that_sits_out():
+    spec = game_spec("alsos-4")
+    with pytest.raises(PredicateError, match="column 8: seat D sits out in alsos-4 and holds no cards"):
+        Expression.parse("points(D) > 0").bind(Context(spec, spec.parse_contract("P"), "A"))
+
+
+@pytest.mark.parametrize("contract, declarer, text, message", [
+    (None, None, "points(A) > 10", "column 1: points(A): needs a contract: card points depend on it"),
+    ("NT", "B", "trumps(B) > 1", "column 1: trumps(B): needs a trump contract, found contract NT"),
+    ("NT", "B", "bela(B)", "column 1: bela(B): needs a trump contract, found contract NT"),
+    ("BETLI", "B", "points(B) > 1", "column 1: points(B): alsos BETLI is not played for card points"),
+    ("BETLI", "B", "sequence(B) > 1", "column 1: sequence(B): melds are declared in trump and no-trump games, found contract BETLI"),
+    ("KLOPITZKY", None, "has(declarer, PA)", "column 5: declarer needs a declarer, and there is none"),
+    (None, None, "len(defenders, P) > 1", "column 5: defenders needs a declarer, and there is none"),
+])
+def test_what_a_deal_cannot_answer_is_not_applicable(contract, declarer, text, message):
+    caught = error(text, make_deal(contract=contract, declarer=declarer))
+    assert isinstance(caught, NotApplicable)
+    assert str(caught) == message
+
+
+def test_asszorti_points_are_not_applicable_but_its_cards_are_known():
+    spec = game_spec("asszorti")
+    context = Context(spec, spec.parse_contract("H"), "A")
+    with pytest.raises(NotApplicable, match="asszorti H is not played for card points"):
+        Expression.parse("points(A) > 0").bind(context)
+    bound = Expression.parse("has(A, H10) and trumps(A) >= 1").bind(context)
+    assert bound.places == {0}
