@@ -137,7 +137,7 @@ def main(
     question: Annotated[str | None, value_option("--question", "SPEC", "For --cards and --line: the question (declarer_points, game, betli, B:abszolut, points:B>=82, klopitzky:A, together:game+B:ultimo, ...; what each means: docs/rules.md); default: declarer_points, betli or klopitzky by the contract.", ANALYSIS)] = None,
     table: Annotated[bool, typer.Option("--table", help="Every seat as declarer in every contract (automatic for a deal without a contract).", rich_help_panel=ANALYSIS)] = False,
     announce: Annotated[bool, typer.Option("--announce", help="The best figures to announce, for the declarer and the defenders (values: docs/rules.md).", rich_help_panel=ANALYSIS)] = False,
-    front: Annotated[bool, typer.Option("--front", help="For --announce: figures announced from the front (double value; docs/rules.md).", rich_help_panel=ANALYSIS)] = False,
+    front: Annotated[bool, typer.Option("--front", help="For --announce: the analysis from the front, each figure in the best round the rules allow (docs/rules.md).", rich_help_panel=ANALYSIS)] = False,
     review: Annotated[bool, typer.Option("--review", help="The cards of the Play section that changed the fate of an announced item.", rich_help_panel=ANALYSIS)] = False,
     scores: Annotated[bool, typer.Option("--scores", help="The scores: double-dummy, and as played when the Play section is complete (values and kontras: docs/rules.md).", rich_help_panel=ANALYSIS)] = False,
     exchange: Annotated[bool, typer.Option("--exchange", help="The trump exchange choices, for a deal with Dealt, Indicator and TalonTop (docs/rules.md).", rich_help_panel=ANALYSIS)] = False,

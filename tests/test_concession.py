@@ -96,7 +96,7 @@ def test_the_line_shows_the_concession_it_makes():
     line = optimal_line(deal, parse_question("game", deal), 3)
     assert line.value is False
     assert line.concession == "B concedes the sequences"
-    assert line.to_json()["concession"] == "B concedes the sequences"
+    assert line.to_json()["line_concession"] == "B concedes the sequences"
 
 
 def test_the_diagram_says_the_concession_decides_the_game(runner, tmp_path):

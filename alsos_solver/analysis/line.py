@@ -54,7 +54,7 @@ class Line:
             "after": self.after,
             "line": [trick.to_json() for trick in self.tricks],
             "value": self.value,
-            "concession": self.concession,
+            "line_concession": self.concession,
         }
 
     def lines(self) -> list[str]:

@@ -391,8 +391,10 @@ def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
         return [Text("avoids paying: ") + Text(" ").join(Text(f"{seat} ") + mark(safe)
                                                          for seat, safe in result.klopitzky_safe.items())]
     melds = result.melds.get(result.declarer or "", 0)
-    parts = [Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else "")),
-             Text("game ") + won_text(bool(result.game))]
+    game = Text("game ") + won_text(bool(result.game))
+    if result.concession and result.concession["changes_game"]:
+        game += Text(" (by a meld concession)")
+    parts = [Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else "")), game]
     for seat, figures in result.announced.items():
         parts.append(Text(f"{seat} ") + Text(" ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items()))
     if result.announced_together:
