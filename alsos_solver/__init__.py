@@ -17,11 +17,11 @@ __version__ = "0.1.0"
 """The package's version, the same as pyproject.toml's (a test checks it)."""
 
 _EXPORTS = {
-    "AlsosOptions": "rules", "BetliMade": "objectives", "Card": "cards", "CardSet": "cards",
-    "Contract": "rules", "Deal": "deal", "FRENCH": "cards", "FigureMade": "objectives",
-    "GameDefeated": "objectives", "GameWon": "objectives", "HUNGARIAN": "cards", "Kind": "rules",
-    "KlopitzkySafe": "objectives", "Pack": "cards", "Question": "objectives",
-    "SeatPoints": "objectives", "SolveResult": "solve", "Solver": "solver", "Together": "objectives",
+    "AlsosOptions": "rules", "BetliMade": "questions", "Card": "cards", "CardSet": "cards",
+    "Contract": "rules", "Deal": "deal", "FRENCH": "cards", "FigureMade": "questions",
+    "GameDefeated": "questions", "GameWon": "questions", "HUNGARIAN": "cards", "Kind": "rules",
+    "KlopitzkySafe": "questions", "Pack": "cards", "Question": "questions",
+    "SeatPoints": "questions", "SolveResult": "solve", "Solver": "solver", "Together": "questions",
     "solve": "solve",
 }
 """Each public name and the module (of this package) that defines it."""
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
-    from .objectives import (
+    from .questions import (
         BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
     )
     from .rules import AlsosOptions, Contract, Kind

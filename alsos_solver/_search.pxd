@@ -7,8 +7,8 @@ from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 cdef enum:
     MAX_SEATS = 3      # active seats: 2 or 3 (all_hands() ORs three hands)
     MAX_TRICKS = 12    # hand size
-    MAX_DIMS = 4       # score coordinates an objective may track
-    MAX_TERMS = 8      # OR-terms of an objective's success predicate
+    MAX_DIMS = 4       # score coordinates a goal may track
+    MAX_TERMS = 8      # OR-terms of a goal's success predicate
     MAX_SPECIALS = 4   # "seat wins trick t with card c" constraints
     MAX_CHOICES = 16   # meld choices of the defenders (2 contests x 2 defenders, conceded or not)
     SLOTS = 2          # win / loss vectors kept per table entry
@@ -16,13 +16,16 @@ cdef enum:
     NO_MOVE = 255      # no best move known
 
 
-cdef struct Objective:
+cdef struct Goal:                          # a question in the engine's form
     int ndim                                # coordinates in use
     int coef_points[MAX_DIMS][MAX_SEATS]    # added per trick point won by a seat
     int coef_tricks[MAX_DIMS][MAX_SEATS]    # added per trick won by a seat
+    int from_trick[MAX_DIMS]                # the coordinate counts tricks t >= from_trick only ...
+    int plain_only[MAX_DIMS]                # ... and, when 1, only tricks without a trump in them
+    int late                                # some coordinate has from_trick > 0 or plain_only
     int nterms                              # success = OR over terms
     int threshold[MAX_TERMS][MAX_DIMS]      # a term holds when acc[d] >= threshold for all d
-    int team[MAX_SEATS]                     # 1: the seat plays for the objective
+    int team[MAX_SEATS]                     # 1: the seat plays for the goal
     uint64_t capture[MAX_SEATS]             # cards the seat must take itself
     int win_all[MAX_SEATS]                  # the seat must win every trick
     int win_none[MAX_SEATS]                 # the seat must win no trick
@@ -38,7 +41,7 @@ cdef struct Objective:
     int shift[MAX_CHOICES][MAX_DIMS]        # each choice's starting coordinates (the melds it scores)
     int shift_min[MAX_DIMS]                 # per coordinate: the least shift of any choice ...
     int shift_max[MAX_DIMS]                 # ... and the largest
-    int team_chooses                        # 1: the defenders, who choose, play for the objective
+    int team_chooses                        # 1: the defenders, who choose, play for the goal
     int choice_trick                        # the choice is made when this trick (0-based) is to be led
 
 
@@ -79,9 +82,9 @@ cdef struct State:
     int cards[MAX_TRICKS + 1][MAX_SEATS]    # cards of every trick, in playing order
     int leaders[MAX_TRICKS + 1]             # who led each trick
     int hand_points                         # points still in the hands
-    int acc[MAX_DIMS]                       # the objective's accumulated coordinates
+    int acc[MAX_DIMS]                       # the goal's accumulated coordinates
     int acc_before[MAX_TRICKS + 1][MAX_DIMS]
-    Objective obj
+    Goal obj                                # the question being asked
     int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
     int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
     int choosing                            # the choice node on the path is searching its choices

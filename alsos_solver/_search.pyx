@@ -2,15 +2,15 @@
 """The double-dummy search core: a boolean "can the team reach its target" search.
 
 The position is flat C state (:class:`State` in ``_search.pxd``): hands as 64-bit masks in
-the internal layout (suit * 16 + strength), the trick on the table, and the objective's
+the internal layout (suit * 16 + strength), the trick on the table, and the goal's
 *accumulated coordinates* ``acc``: up to four integers, each a fixed linear function of the
 points and tricks every seat has won so far (for example ``declarer - defender1`` in
-points). The objective succeeds when, at the end of play, ``acc`` satisfies a monotone
+points). The goal succeeds when, at the end of play, ``acc`` satisfies a monotone
 predicate (an OR of terms, each term ``acc[d] >= threshold`` for all d) and no hard
 constraint (cards a seat must capture, tricks a seat must or must not win, "win trick t
 with card c") was broken; a broken hard constraint ends the line at once as a failure.
 
-Why the transposition table stays sound for non-additive objectives
+Why the transposition table stays sound for non-additive goals
 --------------------------------------------------------------------
 The game ("the declarer's total strictly above EACH defender's total") is not a sum over
 tricks: what the declarer still needs depends on how the points taken so far are split.
@@ -23,17 +23,17 @@ every line of future play adds the same increments to any accumulated vector, an
 success predicate is upward closed: if the team wins with acc = w, the same strategy
 yields a final vector at least as large from any acc >= w, so it wins there too; dually
 for losses. Hard constraints cannot differ between two paths to the same entry: a path
-on which one was broken has already ended. One-dimensional objectives (points >= t) make
+on which one was broken has already ended. One-dimensional goals (points >= t) make
 the vectors plain lower / upper bounds, and since a threshold only shifts ``acc``, the
 entries stay valid across the thresholds of one question (the driver's binary search).
-Entries of another objective or deal are invalidated by a generation counter.
+Entries of another goal or deal are invalidated by a generation counter.
 
 The defenders' meld choice, and why it is exact
 -----------------------------------------------
 After the first trick each defender may concede a meld contest he would win, so that his
 partner's lower meld scores (seed 003 'Validation of Meld'). Which melds score is then a
 move of the defenders, made with every card seen when the second trick is about to be
-led. The objective's coordinates count the melds they depend on (``shift``: each choice's
+led. The goal's coordinates count the melds they depend on (``shift``: each choice's
 starting coordinates), and :func:`choose` is that move: a node at the boundary of trick
 ``choice_trick`` whose children are the same position with ``acc`` moved by each choice's
 shift, an AND over the choices when the defenders play against the team, an OR when they
@@ -55,6 +55,8 @@ cannot change has one, applied at the start.
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
+
+from .errors import GoalTooLarge
 
 cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
@@ -99,7 +101,7 @@ cdef inline int high_bit(uint64_t x) noexcept nogil:
     return 63 - __builtin_clzll(x)
 
 
-cdef inline int satisfied(const Objective* o, const int* acc) noexcept nogil:
+cdef inline int satisfied(const Goal* o, const int* acc) noexcept nogil:
     """The success predicate on accumulated coordinates: OR over terms of AND over dims."""
     cdef int t, d, ok
     for t in range(o.nterms):
@@ -167,7 +169,7 @@ cdef inline int best_index(const State* s, int count) noexcept nogil:
 
 
 cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mask) noexcept nogil:
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef int seat, k
     cdef uint64_t card
     for seat in range(s.nseats):
@@ -212,9 +214,19 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
         __builtin_prefetch(bucket_of(s, (rest & ~(ONE << card)) | (<uint64_t>winner << LEADER_SHIFT)))
 
 
+cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) noexcept nogil:
+    """Credit a trick to coordinates that count late tricks only (``from_trick``), and
+    perhaps only tricks without a trump (``plain_only``): Asszorti's arrivázs."""
+    cdef const Goal* o = &s.obj
+    cdef int d, trumped = s.trump >= 0 and (mask & lane(s.trump)) != 0
+    for d in range(o.ndim):
+        if t >= o.from_trick[d] and not (o.plain_only[d] and trumped):
+            s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
+
+
 cdef int complete_trick(State* s) noexcept nogil:
     """Credit the full trick on the table to its winner; 0 if a hard constraint broke."""
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef int t = s.trick_no, i, d, points = 0
     cdef int winner = seat_after(s, best_index(s, s.nseats))
     cdef uint64_t mask = s.trick_mask
@@ -223,8 +235,11 @@ cdef int complete_trick(State* s) noexcept nogil:
     if t == s.ntricks - 1:
         points += s.last_bonus
     memcpy(s.acc_before[t], s.acc, sizeof(int) * MAX_DIMS)
-    for d in range(o.ndim):
-        s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
+    if o.late:
+        credit_late(s, winner, t, points, mask)
+    else:
+        for d in range(o.ndim):
+            s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
     s.leaders[t] = s.leader
     s.leader = winner
     s.trick_no = t + 1
@@ -283,7 +298,7 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
     adds at least the smallest and at most the largest coefficient of any seat, and a
     meld choice still ahead at least its least and at most its largest shift."""
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef int lo[MAX_DIMS]
     cdef int hi[MAX_DIMS]
     cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
@@ -405,7 +420,7 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
     the partner of a defender's figure), it tries high cards that lose first, leaves sure
     winners for last, and follows with the highest card when the trick goes against its
     side anyway."""
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
     cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
     cdef uint64_t others
@@ -439,10 +454,10 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     """The legal moves, one of each group of equivalent cards, best first.
 
     Two cards of one suit in one hand are equivalent when no other seat's card (in the
-    hands or on the table) lies between them, neither is ``distinct`` for the objective,
+    hands or on the table) lies between them, neither is ``distinct`` for the goal,
     and (when points matter) they are worth the same: exchanging them changes no trick's
     winner and no score."""
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef uint64_t legal = legal_moves(s, seat)
     cdef uint64_t others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
     cdef uint64_t suit_cards, between
@@ -526,7 +541,7 @@ cdef int choose(State* s) noexcept nogil:
     """The defenders' meld choice (see the module docstring): :func:`search` of this
     position with ``acc`` moved by each choice's shift; the team succeeds under every
     choice when the defenders play against it, under one when they are the team."""
-    cdef const Objective* o = &s.obj
+    cdef const Goal* o = &s.obj
     cdef int c, d, answer, result = 1 - o.team_chooses
     s.choosing = 1
     for c in range(o.nchoices):
@@ -712,7 +727,7 @@ cdef int last_tricks(State* s, int alpha, int beta) noexcept nogil:
 
 
 cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta on the future gain of coordinate 0 (objectives with one
+    """Fail-soft alpha-beta on the future gain of coordinate 0 (goals with one
     additive coordinate and no hard constraint): the team maximises, the others minimise.
 
     A result <= alpha is an upper bound, >= beta a lower bound, else exact. Bounds are
@@ -826,10 +841,10 @@ cdef inline int next_probe(int lower, int upper, int side) noexcept nogil:
 
 
 cdef class Core:
-    """One deal's search: set the deal up once, then ask objectives of it.
+    """One deal's search: set the deal up once, then ask goals of it.
 
     The transposition table is allocated once, at most ``table_bytes`` large, and kept
-    across deals and objectives (a generation counter invalidates old entries)."""
+    across deals and goals (a generation counter invalidates old entries)."""
 
     cdef State s
     cdef uint64_t start_hand[MAX_SEATS]
@@ -885,16 +900,17 @@ cdef class Core:
     def stores(self) -> int:
         return self.s.stores
 
-    def setup(self, int nseats, int ntricks, int trump, bint must_beat, int last_bonus,
-              points, hands, int leader, held, forced=()):
-        """A deal in internal card ids: ``points`` by id (64), ``hands`` per seat,
-        ``held[t]`` the mask of cards kept back in trick t, ``forced[t]`` the mask of cards
-        that must be played to trick t when legal."""
+    def setup(self, *, int seats, int tricks, int trump, bint must_beat, int last_bonus, points, hands,
+              int leader, held=(), forced=()):
+        """A deal in internal card ids: ``seats`` playing, ``tricks`` to play, the ``trump``
+        suit (-1: none), the duty to beat, the points of the last trick, ``points`` by
+        internal id (64), ``hands`` per seat, the seat that leads; ``held[t]`` the cards kept
+        back in trick t, ``forced[t]`` the cards that must be played to trick t when legal."""
         cdef int i
-        if not 2 <= nseats <= MAX_SEATS or not 1 <= ntricks <= MAX_TRICKS:
+        if not 2 <= seats <= MAX_SEATS or not 1 <= tricks <= MAX_TRICKS:
             raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
-        self.s.nseats = nseats
-        self.s.ntricks = ntricks
+        self.s.nseats = seats
+        self.s.ntricks = tricks
         self.s.trump = trump
         self.s.must_beat = must_beat
         self.s.last_bonus = last_bonus
@@ -904,38 +920,56 @@ cdef class Core:
             self.s.held[i] = held[i] if i < len(held) else 0
             self.s.forced[i] = forced[i] if i < len(forced) else 0
         for i in range(MAX_SEATS):
-            self.start_hand[i] = hands[i] if i < nseats else 0
+            self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader
         self.forget()
 
-    def set_objective(self, int ndim, coef_points, coef_tricks, thresholds, team, capture,
-                      win_all, win_none, specials, uint64_t distinct, bint uses_points,
-                      bint keep_table=False, shifts=None, bint team_chooses=False, int choice_trick=1):
-        """Load an objective (see ``Objective`` in the .pxd); starts a new table generation
-        unless ``keep_table``: allowed for the same objective, or for an additive one
-        that differs only in its threshold (value-search bounds do not depend on it).
-        ``shifts``: the starting coordinates of each of the defenders' meld choices
-        (None: one choice, all zero); an additive objective takes one."""
-        cdef Objective* o = &self.s.obj
-        cdef int d, seat, t, k, c
+    def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
+                 win_none=None, specials=(), uint64_t distinct=0, bint uses_points=True, late=None,
+                 shifts=None, bint team_chooses=False, int choice_trick=1, bint keep_table=False):
+        """Load a goal (see ``Goal`` in the .pxd): per coordinate its coefficients per point
+        and per trick of each seat (``late``: per coordinate (from_trick, plain_only), None:
+        every trick counts); ``thresholds`` per term; per seat whether it plays for the goal
+        (``team``), the cards it must capture, whether it must win every trick or none;
+        ``specials`` (seat, trick, card); ``distinct`` cards never merged with a neighbour;
+        ``shifts`` the starting coordinates of each of the defenders' meld choices (None:
+        one, all zero; an additive goal takes one); ``team_chooses``: the defenders, who
+        choose, play for the goal; the choice is made when trick ``choice_trick`` is to be
+        led. A new table generation starts unless ``keep_table``: allowed for the same goal,
+        or an additive one that differs only in its threshold (value-search bounds do not
+        depend on it). GoalTooLarge beyond the core's limits."""
+        cdef Goal* o = &self.s.obj
+        cdef int d, seat, t, k, c, ndim = len(coef_points), nseats = self.s.nseats
         shifts = shifts or [[0] * ndim]
+        late = late or [(0, False)] * ndim
+        capture = capture or [0] * nseats
+        win_all = win_all or [0] * nseats
+        win_none = win_none or [0] * nseats
         if ndim > MAX_DIMS or len(thresholds) > MAX_TERMS or len(specials) > MAX_SPECIALS or len(shifts) > MAX_CHOICES:
-            raise ValueError("objective too large for the core")
-        memset(o, 0, sizeof(Objective))
+            raise GoalTooLarge(
+                f"the question needs {ndim} coordinates, {len(thresholds)} terms, {len(specials)} card-trick "
+                f"constraints and {len(shifts)} meld choices; the search core tracks at most {MAX_DIMS}, "
+                f"{MAX_TERMS}, {MAX_SPECIALS} and {MAX_CHOICES}"
+            )
+        memset(o, 0, sizeof(Goal))
         o.ndim = ndim
         o.nterms = len(thresholds)
         for d in range(ndim):
-            for seat in range(self.s.nseats):
+            for seat in range(nseats):
                 o.coef_points[d][seat] = coef_points[d][seat]
                 o.coef_tricks[d][seat] = coef_tricks[d][seat]
-            self.s.inc_min[d][0] = min(coef_points[d][:self.s.nseats])
-            self.s.inc_max[d][0] = max(coef_points[d][:self.s.nseats])
-            self.s.inc_min[d][1] = min(coef_tricks[d][:self.s.nseats])
-            self.s.inc_max[d][1] = max(coef_tricks[d][:self.s.nseats])
+            o.from_trick[d], o.plain_only[d] = late[d]
+            o.late = o.late or o.from_trick[d] > 0 or o.plain_only[d]
+            # a coordinate that counts only some tricks may also gain nothing from one
+            some = o.from_trick[d] > 0 or o.plain_only[d]
+            self.s.inc_min[d][0] = min(list(coef_points[d][:nseats]) + [0] * some)
+            self.s.inc_max[d][0] = max(list(coef_points[d][:nseats]) + [0] * some)
+            self.s.inc_min[d][1] = min(list(coef_tricks[d][:nseats]) + [0] * some)
+            self.s.inc_max[d][1] = max(list(coef_tricks[d][:nseats]) + [0] * some)
         for t in range(o.nterms):
             for d in range(ndim):
                 o.threshold[t][d] = thresholds[t][d]
-        for seat in range(self.s.nseats):
+        for seat in range(nseats):
             o.team[seat] = team[seat]
             o.capture[seat] = capture[seat]
             o.win_all[seat] = win_all[seat]
@@ -956,11 +990,11 @@ cdef class Core:
                 o.shift[c][d] = shifts[c][d]
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
         if self.additive and o.nchoices > 1:
-            raise ValueError("an additive objective takes one meld choice (the chooser's best)")
+            raise ValueError("an additive goal takes one meld choice (the chooser's best)")
         # A seat is good for the team when its tricks raise the coordinates more than the
         # least helpful seat's do, or a hard constraint wants it to win.
-        weight = [sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) for seat in range(self.s.nseats)]
-        for seat in range(self.s.nseats):
+        weight = [sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) for seat in range(nseats)]
+        for seat in range(nseats):
             o.good[seat] = (
                 weight[seat] > min(weight)
                 or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
@@ -975,7 +1009,7 @@ cdef class Core:
         is made in the search (:func:`choose`); one already behind the start (the prefix
         ends after the choice's trick began) is made here, at the root."""
         cdef State* s = &self.s
-        cdef Objective* o = &s.obj
+        cdef Goal* o = &s.obj
         cdef int c, result = 1 - o.team_chooses, answer
         if o.nchoices == 1 or not self._before_choice(prefix):
             for c in range(o.nchoices):
@@ -1009,14 +1043,14 @@ cdef class Core:
 
     def value(self, prefix) -> int:
         """The value of coordinate 0 at the end of best play, after ``prefix``, for an
-        objective with one additive coordinate and no hard constraint (``additive``).
+        goal with one additive coordinate and no hard constraint (``additive``).
 
         Null-window :func:`value_search` probes narrow [lower, upper] with their fail-soft
         results, and all probes share the table. Which probes: see :func:`next_probe`."""
         cdef State* s = &self.s
         cdef int lower, upper, beta, found, start, points, tricks, i, side = -s.nseats
         if not self.additive:
-            raise ValueError("value() needs an additive objective")
+            raise ValueError("value() needs an additive goal")
         self._start(s.obj.shift[0], prefix)
         start = s.acc[0]
         points = s.hand_points + (s.last_bonus if s.trick_no < s.ntricks else 0)

@@ -10,13 +10,10 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
 from .melds import MELD_KINDS
-from .figures import (
-    FIGURES, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, not_allowed_reason, trick_card,
-)
 from .position import IllegalPlay, Position
-from .rules import AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
-from .rules.exchange import EXCHANGE_GAMES, exchange_card, exchanged_hand, siber_allowed, siber_pool, swap_allowed
-from .rules.games import SOLVABLE
+from .rules import GAMES, AlsosOptions, Contract, GameSpec, Kind, TrickRules, game_spec
+from .rules.games import DEFAULT_GAME
+from .rules.exchange import exchange_card, exchanged_hand, siber_allowed, siber_pool, swap_allowed
 
 KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 """The kontra levels in order; each is said from the front (``f``) or the back (``b``)."""
@@ -49,7 +46,7 @@ class Deal:
     """
 
     hands: dict[str, CardSet]
-    game: str = "alsos"
+    game: str = DEFAULT_GAME
     dealer: str | None = None
     talon: CardSet | None = None
     contract: Contract | None = None
@@ -99,25 +96,11 @@ class Deal:
         return result
 
     def holds(self) -> dict[Card, int]:
-        """Cards kept back by announced figures: rules-notes 'Ultimó'.
-
-        Ultimó: the announcer keeps the trump 7 for the last trick; nyolcas: the trump 8
-        for the 8th (the penultimate) trick; each unless it is his only legal card.
-        """
-        result: dict[Card, int] = {}
-        if self.contract is None or self.contract.kind is not Kind.TRUMP:
-            return result
-        for seat, names in self.figures.items():
-            for name in HELD:
-                card = self._held_card(name)
-                if name in names and self.hands.get(seat, 0) >> card & 1:
-                    result[card] = self.spec.hand_size - 1 - TRICKS_BEFORE_LAST[name]
-        return result
-
-    def _held_card(self, name: str) -> Card:
-        """The trump card an ultimó (7) or nyolcas (8) announcer keeps back."""
-        assert self.contract is not None and self.contract.trump is not None
-        return trick_card(name, self.contract.trump)
+        """Cards kept back by what was announced, each mapped to the trick (0-based) it is
+        kept for: before it the holder may play it only when it is his only legal card,
+        to it he must play it when the duties to follow and to trump allow (the game's
+        :meth:`~alsos_solver.rules.game.GameSpec.holds`: ultimó, the Eight)."""
+        return self.spec.holds(self)
 
     def position(self) -> Position:
         """The position at the first lead (the Play section is not applied)."""
@@ -191,17 +174,16 @@ class Deal:
             if seat not in spec.active:
                 found.append(Problem("Figures", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))
             for name in names:
-                if name not in FIGURES:
-                    found.append(Problem("Figures", f"unknown figure {name!r} (expected one of {' '.join(FIGURES)})"))
+                known = spec.figure_names()
+                reason = None if contract is None or name not in known else spec.allows_figure(name, contract, self.options)
+                if not known:
+                    found.append(Problem("Figures", f"{self.game} has no figures (found {name})"))
+                elif name not in known:
+                    found.append(Problem("Figures", f"unknown figure {name!r} (expected one of {' '.join(known)})"))
                 elif contract is None:
                     found.append(Problem("Figures", f"figure {name} needs a Contract"))
-                elif self.game in ("asszorti", "altiansz"):
-                    found.append(Problem("Figures", f"{self.game} has no figures (found {name})"))
-                elif not allowed(name, contract, self.options):
-                    found.append(Problem("Figures", not_allowed_reason(name, contract, self.options)))
-                elif name in HELD and not self.hands.get(seat, 0) >> self._held_card(name) & 1:
-                    card = self.pack.card_name(self._held_card(name))
-                    found.append(Problem("Figures", f"{seat} announces {name} but does not hold {card}"))
+                elif reason is not None:
+                    found.append(Problem("Figures", reason))
         for seat, kinds in self.declared.items():
             if seat not in spec.active:
                 found.append(Problem("Melds", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))
@@ -221,44 +203,36 @@ class Deal:
         return self.hands.get(seat, 0) & bela == bela
 
     def _announcement_problems(self) -> list[Problem]:
-        """The rules of announcing (:func:`~alsos_solver.figures.announcement_problems`,
-        per seat) and the Tompa rules' own (two players, trump games only)."""
-        found = []
-        if self.options.rules == "tompa":
-            if len(self.spec.active) != 2:
-                found.append(Problem("Variant", f"rules=tompa are the Tompa two-player rules (alsos-2), not for {self.game}"))
-            elif self.contract is not None and self.contract.kind is not Kind.TRUMP:
-                found.append(Problem("Contract", f"the Tompa rules play trump games only, found {self.spec.contract_token(self.contract)}"))
+        """The game's rules of announcing, per seat
+        (:meth:`~alsos_solver.rules.game.GameSpec.figure_problems`), and its own rules."""
+        found = self.spec.rule_problems(self)
+        known = self.spec.figure_names()
         for seat, names in self.figures.items():
-            if not self.spec.solvable or not set(names) <= set(FIGURES):
+            if self.contract is None or not set(names) <= set(known) or seat not in self.spec.active:
                 continue  # reported by _contract_problems
-            front = [name for name in names if self.is_front(seat, name)]
-            for message in announcement_problems(names, front, declarer=seat == self.declarer, holds_bela=self.holds_bela(seat)):
-                found.append(Problem("Figures", f"{seat}: {message}"))
+            if any(self.spec.allows_figure(name, self.contract, self.options) for name in names):
+                continue
+            found += [Problem("Figures", message) for message in self.spec.figure_problems(self, seat, names)]
         return found
 
     def is_front(self, seat: str, name: str) -> bool:
-        """Whether ``seat``'s figure ``name`` was announced from the front. In alsos-2
-        abszolút is always from the front (seed 003, two-player game: 'abszolút can only be
-        announced from the front')."""
-        return name in self.front.get(seat, ()) or (self.game == "alsos-2" and name == "abszolut")
+        """Whether ``seat``'s figure ``name`` was announced from the front (the game may
+        say so without the ``Front`` tag: :meth:`~alsos_solver.rules.game.GameSpec.is_front`)."""
+        return self.spec.is_front(self, seat, name)
 
     def max_kontra(self) -> int:
-        """The most kontra levels: hirskontra (4), mordkontra (5) with its variant, rekontra
-        (2) under the Tompa two-player rules (seed 003: 'Doubles can only go as high as
-        rekontra')."""
-        if self.game == "alsos-2" and self.options.rules == "tompa":
-            return 2
-        return 5 if self.options.mordkontra else 4
+        """The most kontra levels the game allows on one item (0: no kontras)."""
+        return self.spec.max_kontra(self.options)
 
     def _kontra_problems(self) -> list[Problem]:
         """Front and Kontra: figures of the Figures tag, volát from the back only, kontra
         levels ``f``* then ``b``*, front kontras only on what was said from the front."""
         found: list[Problem] = []
         spec, contract = self.spec, self.contract
-        for tag, value in (("Front", self.front), ("Kontra", self.kontra)):
-            if value and not self.spec.solvable:
-                found.append(Problem(tag, f"{tag} is an Alsós tag ({', '.join(SOLVABLE)}), not for {self.game}"))
+        if self.front and not spec.front_round:
+            found.append(Problem("Front", f"{self.game} has no announcements from the front (the Front tag is for the Alsós games)"))
+        if self.kontra and not self.max_kontra():
+            found.append(Problem("Kontra", f"{self.game} has no kontras"))
         if found:
             return found
         for seat, names in self.front.items():
@@ -270,8 +244,8 @@ class Deal:
                     found.append(Problem("Front", f"{name} given twice for seat {seat}"))
                 elif name not in self.figures.get(seat, ()):
                     found.append(Problem("Front", f"{seat}:{name} is in Front but not in Figures (a figure from the front must be announced)"))
-                elif name == "volat":
-                    found.append(Problem("Front", f"{seat}:volat from the front: volát is announced from the back only"))
+                elif spec.front_problem(name):
+                    found.append(Problem("Front", f"{seat}:{name} from the front: {spec.front_problem(name)}"))
         most = self.max_kontra()
         for item, levels in self.kontra.items():
             if not levels or set(levels) - {"f", "b"}:
@@ -307,8 +281,9 @@ class Deal:
         if len(given) < 3:
             missing = [tag for tag in parts if tag not in given]
             return [Problem(given[0], f"{' and '.join(given)} without {' and '.join(missing)}: the deal as dealt needs Dealt, Indicator and TalonTop together")]
-        if self.game not in EXCHANGE_GAMES:
-            return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {' and '.join(EXCHANGE_GAMES)}, not {self.game}")]
+        if not self.spec.exchange:
+            modelled = " and ".join(name for name, spec in GAMES.items() if spec.exchange)
+            return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {modelled}, not {self.game}")]
         pack = self.pack
         assert self.dealt is not None and self.indicator is not None and self.talon_top is not None
         found, seen = self._hand_problems(self.dealt, "Dealt", "is dealt")

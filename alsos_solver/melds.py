@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .cards import HUNGARIAN, Card, CardSet
-from .rules import AlsosOptions, Contract, GameSpec, Kind
+from .rules import AlsosOptions, Contract, Kind
 from .rules.alsos import PLAIN_ORDER, TRUMP_ORDER
 
 if TYPE_CHECKING:
@@ -308,9 +308,9 @@ def meld_choices(deal: Deal) -> tuple[MeldChoice, ...]:
     (:func:`deal_melds`); the others follow, one per distinct points vector. Without a
     contract with melds, or without a declarer: that one outcome."""
     seats = deal.spec.active
-    base = deal_melds(deal)
+    base = score_melds(deal.hands, deal.contract, deal.options, seats, deal.declared)
     first = MeldChoice((), tuple(base.points[seat] for seat in seats))
-    if deal.declarer is None or deal.contract is None or not deal.contract.is_point_game or not deal.spec.solvable:
+    if deal.declarer is None or deal.contract is None or not deal.contract.is_point_game:
         return (first,)
     options: list[list[tuple[str, ...]]] = []
     free = [seat for seat in seats if seat != deal.declarer and seat not in deal.declared]
@@ -330,16 +330,7 @@ def meld_choices(deal: Deal) -> tuple[MeldChoice, ...]:
     return tuple(found.values())
 
 
-def melds_modelled(spec: GameSpec) -> bool:
-    """Whether the game has the melds of this module: the Alsós games (Asszorti has none,
-    Altiansz's own list is a later issue)."""
-    return spec.solvable
-
-
 def deal_melds(deal: Deal) -> MeldResult:
-    """:func:`score_melds` over a deal's hands, contract, options and ``declared``, for its
-    active seats; Asszorti and Altiansz deals get an empty result."""
-    seats = deal.spec.active
-    if not melds_modelled(deal.spec):
-        return empty_result(seats)
-    return score_melds(deal.hands, deal.contract, deal.options, seats, deal.declared)
+    """The melds of a deal's hands and what each active seat scores, by its game's rules
+    (:meth:`~alsos_solver.rules.game.GameSpec.melds`)."""
+    return deal.spec.melds(deal)

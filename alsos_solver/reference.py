@@ -14,12 +14,13 @@ rest of the play is judged with the melds that way scores.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import replace
 
 from .cards import cards_of
 from .deal import Deal
 from .melds import deal_melds
-from .objectives import Question, Setting
+from .questions import Question, Setting, ValueQuestion
 from .position import Position
 
 
@@ -57,7 +58,8 @@ def can_make(deal: Deal, question: Question, after: int = 0) -> bool:
         return False
     team = question.team(setting)
     defenders_play_for_it = setting.declarer not in team
-    choices = concession_melds(deal) if deal.contract.is_point_game and deal.declarer is not None else []
+    contested = deal.spec.alsos_melds and deal.contract.is_point_game and deal.declarer is not None
+    choices = concession_melds(deal) if contested else []
 
     def search(judge: Setting | None) -> bool:
         """``judge``: the setting with the defenders' melds chosen; None before the choice."""
@@ -82,11 +84,21 @@ def can_make(deal: Deal, question: Question, after: int = 0) -> bool:
 def best_points(deal: Deal, seat: int, after: int = 0) -> int:
     """The most card points (with the last trick) ``seat``'s side can force for it."""
     setting, position = _start(deal, question=None, after=after)
-    team = setting.side(seat)
+    return _minimax(position, setting.side(seat), lambda: position.points[seat])
+
+
+def best_value(deal: Deal, question: ValueQuestion, after: int = 0) -> int:
+    """The value a value question's team can force (its ``final_value`` at the end)."""
+    setting, position = _start(deal, question, after)
+    return _minimax(position, question.team(setting), lambda: question.final_value(setting, position))
+
+
+def _minimax(position: Position, team: frozenset[int], final: Callable[[], int]) -> int:
+    """The team maximises ``final()`` at the end of play, the others minimise it."""
 
     def search() -> int:
         if position.is_over:
-            return position.points[seat]
+            return final()
         values = []
         for card in cards_of(position.legal_moves()):
             position.push(card)

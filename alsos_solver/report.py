@@ -25,7 +25,6 @@ from .io.errors import DealFormatWarning
 from .io.reader import with_tags
 from .io.records import deal_record
 from .melds import MeldResult, deal_melds
-from .rules.games import SOLVABLE
 from .solve import SolveResult, solve
 
 STDIN = "-"
@@ -238,9 +237,22 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
 def unsupported(deal: Deal) -> str | None:
     """Why the solver cannot answer the deal's game; None when it can. Every analysis that
     needs the solver gives this one note."""
-    if deal.spec.solvable:
-        return None
-    return f"solving {deal.game} deals is not supported yet (the solver answers {', '.join(SOLVABLE)})"
+    from .questions import questions_of
+
+    try:
+        questions_of(deal.spec)
+    except ModuleNotFoundError:
+        from .rules import GAMES
+
+        answered = []
+        for name, spec in GAMES.items():
+            try:
+                questions_of(spec)
+                answered.append(name)
+            except ModuleNotFoundError:
+                pass
+        return f"solving {deal.game} deals is not supported yet (the solver answers {', '.join(answered)})"
+    return None
 
 
 def analyse(deal: Deal, wanted: Wanted, where: str, progress: Progress = no_progress) -> list[Analysis]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ._search import Core
 from .cards import Card, CardSet, cards_of
 from .deal import Deal
-from .objectives import NO_LIMIT, Question, SeatPoints, Setting
+from .questions import NO_LIMIT, Question, SeatPoints, Setting, ValueQuestion
 
 DEFAULT_TABLE_BYTES = 4 << 20
 """The transposition table's default size: 4 MiB. Larger tables save few nodes on these
@@ -98,16 +98,43 @@ class Solver:
             self._load(question, holds)
             return self.core.query(self._prefix)
 
-    def value(self, seat: int) -> int:
-        """The most card points (with the last trick) ``seat``'s side can force for it.
+    def value(self, question: int | ValueQuestion) -> int:
+        """The value a value question's team can force against best resistance; for a
+        seat (an int), the most card points (with the last trick) its side can force for it.
 
-        The core's bisection driver (MTD-bi) over a fail-soft alpha-beta (``_search.pyx``)."""
+        A question whose yes/no form is additive is answered by the core's value search
+        (a probe driver over a fail-soft alpha-beta, ``_search.pyx``); another by bisecting
+        its ``levels`` with the yes/no form."""
+        if isinstance(question, int):
+            return self._additive_value(SeatPoints(question, 0), question)
+        probe = question.at_least(self.setting, 0)
+        if question.levels(self.setting) is None:
+            seat = probe.seat if isinstance(probe, SeatPoints) else None
+            return self._additive_value(probe, seat)
+        levels = question.levels(self.setting)
+        assert levels
+        low, high = 0, len(levels) - 1  # the value is at least levels[low], below levels[high + 1]
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.ask(question.at_least(self.setting, levels[middle])):
+                low = middle
+            else:
+                high = middle - 1
+        return levels[low]
+
+    def answer(self, question: Question) -> int | bool:
+        """The question's answer: a value question's value, else whether it is made."""
+        return self.value(question) if isinstance(question, ValueQuestion) else self.ask(question)
+
+    def _additive_value(self, probe: Question, seat: int | None) -> int:
+        """The final coordinate of an additive goal, the most its team can force; kept for
+        ``decided`` when it is a seat's points."""
         with self._counting():
-            question = SeatPoints(seat, 0)
-            holds = self._holds_of(question)
-            self._load(question, holds)
+            holds = self._holds_of(probe)
+            self._load(probe, holds)
             result = self.core.value(self._prefix)
-            self._values.setdefault(self._value_key(holds), {})[seat] = result
+            if seat is not None:
+                self._values.setdefault(self._value_key(holds), {})[seat] = result
             return result
 
     def _holds_of(self, question: Question) -> dict[Card, int]:
@@ -142,29 +169,29 @@ class Solver:
         distinct = self._mask(goal.cards() | sum(1 << c for c in holds))
         shifts = goal.shifts()
         shape = (
-            goal.team, goal.coef_points, goal.coef_tricks, goal.coef_melds, shifts, goal.choice_trick,
+            goal.team, goal.coef_points, goal.coef_tricks, goal.coef_melds, goal.late, shifts, goal.choice_trick,
             goal.capture, goal.win_all, goal.win_none, goal.specials,
         )
         keep_table = self._loaded is not None and shape == self._loaded[0] and (
             goal.terms == self._loaded[1] or goal.additive
         )
         self._loaded = (shape, goal.terms)
-        self.core.set_objective(
-            ndim,
-            goal.coef_points,
-            goal.coef_tricks,
-            [[term.get(d, NO_LIMIT) for d in range(ndim)] for term in goal.terms],
-            [int(s in goal.team) for s in range(n)],
-            [self._mask(goal.capture.get(s, 0)) for s in range(n)],
-            [int(s in goal.win_all) for s in range(n)],
-            [int(s in goal.win_none) for s in range(n)],
-            specials,
-            distinct,
-            any(any(row) for row in goal.coef_points),
-            keep_table,
+        self.core.set_goal(
+            coef_points=goal.coef_points,
+            coef_tricks=goal.coef_tricks,
+            thresholds=[[term.get(d, NO_LIMIT) for d in range(ndim)] for term in goal.terms],
+            team=[int(s in goal.team) for s in range(n)],
+            capture=[self._mask(goal.capture.get(s, 0)) for s in range(n)],
+            win_all=[int(s in goal.win_all) for s in range(n)],
+            win_none=[int(s in goal.win_none) for s in range(n)],
+            specials=specials,
+            distinct=distinct,
+            uses_points=any(any(row) for row in goal.coef_points),
+            late=goal.late,
             shifts=shifts,
             team_chooses=goal.team_chooses,
             choice_trick=goal.choice_trick,
+            keep_table=keep_table,
         )
 
     def _setup(self, holds: dict[Card, int]) -> None:
@@ -174,16 +201,16 @@ class Solver:
         forced = [self._mask(sum(1 << c for c, until in holds.items() if until == t)) for t in range(ntricks + 1)]
         rules = setting.rules
         self.core.setup(
-            setting.seats,
-            ntricks,
-            -1 if rules.trump is None else rules.trump,
-            rules.must_beat,
-            rules.last_trick_bonus,
-            self._points,
-            [self._mask(hand) for hand in setting.hands],
-            deal.spec.active.index(deal.first_leader),
-            held,
-            forced,
+            seats=setting.seats,
+            tricks=ntricks,
+            trump=-1 if rules.trump is None else rules.trump,
+            must_beat=rules.must_beat,
+            last_bonus=rules.last_trick_bonus,
+            points=self._points,
+            hands=[self._mask(hand) for hand in setting.hands],
+            leader=deal.spec.active.index(deal.first_leader),
+            held=held,
+            forced=forced,
         )
         self._holds = holds
         self.core.owner = self

@@ -10,7 +10,9 @@ same answers. Only the core differs: the Python side is the working tree's.
     python benchmarks/compare.py                       # the working tree against HEAD
     python benchmarks/compare.py --base HEAD~3 --question klopitzky_safe
 
-Needs Cython and a C compiler (the package's build requirements).
+Needs Cython and a C compiler (the package's build requirements). Both cores must take
+the same calls from the Python side (``Core.setup``, ``Core.set_goal``): a revision from
+before a change of that interface cannot be compared.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import alsos_solver.solver as solver_module
-from alsos_solver import BetliMade, Deal, FigureMade, GameWon, Kind, KlopitzkySafe, Solver, solve
-from alsos_solver.figures import allowed_figures
+from alsos_solver import Deal, Solver, solve
+from alsos_solver.questions import questions_of
 from alsos_solver.io import load
 
 from run import DEFAULT_DEALS, timed
@@ -63,36 +65,23 @@ def build(base: str, where: Path) -> tuple[Any, Any]:
     return importlib.import_module("_search_base"), importlib.import_module("_search_work")
 
 
-def declarer_points(solver: Solver) -> int:
-    return solver.value(solver.setting.declarer)
-
-
 def jobs(deals: list[Deal], question: str) -> Iterator[tuple[Deal, Callable[[], Any]]]:
-    """Every call of that question kind on the deals, as (deal, call); a call makes its
-    own Solver (or solve()), so each time it searches the same nodes."""
+    """Every call of that question kind (an ``Ask.kind`` of the question sets;
+    ``figures``: every figure; ``whole_analysis``: solve()) on the deals, as (deal, call); a
+    call makes its own Solver (or solve()), so each time it searches the same nodes."""
     for deal in deals:
-        kind = deal.contract.kind
         if question == "whole_analysis":
             yield deal, lambda deal=deal: solve(deal).to_json() | {"nodes": 0, "seconds": 0, "table_bytes": 0}
-        elif question == "declarer_points" and deal.contract.is_point_game:
-            yield deal, lambda deal=deal: declarer_points(Solver(deal))
-        elif question == "game" and deal.contract.is_point_game:
-            yield deal, lambda deal=deal: Solver(deal).ask(GameWon())
-        elif question == "figures" and deal.contract.is_point_game:
-            for name in allowed_figures(deal.contract, deal.options):
-                for seat in range(len(deal.spec.active)):
-                    yield deal, lambda deal=deal, figure=FigureMade(seat, name): Solver(deal).ask(figure)
-        elif question == "betli" and kind is Kind.BETLI:
-            yield deal, lambda deal=deal: Solver(deal).ask(BetliMade())
-        elif question == "klopitzky_safe" and kind is Kind.KLOPITZKY:
-            for seat in range(len(deal.spec.active)):
-                yield deal, lambda deal=deal, seat=seat: Solver(deal).ask(KlopitzkySafe(seat))
+            continue
+        for ask in questions_of(deal.spec).question_set(Solver(deal).setting):
+            if ask.kind == question or (question == "figures" and ask.path[0] == "figures"):
+                yield deal, lambda deal=deal, ask=ask: Solver(deal).answer(ask.question)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time two builds of the core against each other.")
     parser.add_argument("--base", default="HEAD", help="git revision of the base core (default: %(default)s)")
-    parser.add_argument("--question", choices=QUESTIONS, default="declarer_points")
+    parser.add_argument("--question", default="declarer_points", help=f"a question kind ({', '.join(QUESTIONS)}, a figure, ...)")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="times per call per core (default: %(default)s)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N deals")
     args = parser.parse_args(argv)

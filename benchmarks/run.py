@@ -1,11 +1,12 @@
 """The benchmark: time every question of every deal of benchmarks/deals.txt.
 
 For each deal, with one fresh :class:`Solver` (built outside the timings), each question
-that :func:`solve` asks is timed on its own: ``declarer_points`` (``Solver.value`` of the
-declarer), ``game`` (``GameWon``), every allowed figure for every seat (``FigureMade``),
-``betli`` (``BetliMade``) and ``klopitzky_safe`` for every seat. Then ``whole_analysis``:
-``solve(deal)`` from scratch (its own Solver, table allocation included). Each figure is
-checked against the whole analysis's answer. All of this runs ``--repeat`` times per deal
+of its game's question set (the questions :func:`solve` asks,
+``questions_of(spec).question_set``) is timed on its own, grouped by its kind: in the
+Alsós games ``declarer_points`` (a value), ``game``, every allowed figure for every seat
+(by the figure's name), ``betli`` and ``klopitzky_safe`` for every seat. Then
+``whole_analysis``: ``solve(deal)`` from scratch (its own Solver, table allocation
+included). Each answer is checked against the whole analysis's. All of this runs ``--repeat`` times per deal
 (default 3), from scratch each time, and each call keeps its fastest time.
 
 One process, one thread (``--cpu N`` pins it to CPU N); the garbage collector is off
@@ -35,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from alsos_solver import _search
-from alsos_solver import BetliMade, Deal, FigureMade, GameWon, Kind, KlopitzkySafe, Solver, solve
-from alsos_solver.figures import allowed_figures
+from alsos_solver import Deal, Solver, solve
+from alsos_solver.questions import is_value_question, questions_of
 from alsos_solver.io import load
 from startup import section_of, with_section
 
@@ -107,54 +108,40 @@ def measure_deal(index: int, deal: Deal, run: Run) -> None:
     solver, seconds, cpu = timed(lambda: Solver(deal))
     run.kind(SETUP).samples.append(Sample(index, seconds, 0, cpu))
     run.table_bytes = solver.table_bytes
-    setting, seats = solver.setting, deal.spec.active
-    answers: dict[tuple[str, int], Any] = {}
+    setting = solver.setting
+    answers: dict[tuple[str, ...], Any] = {}
 
-    def question(name: str, key: int, call: Callable[[], Any], searched: bool = True) -> None:
+    def question(name: str, key: tuple[str, ...], call: Callable[[], Any], searched: bool = True) -> None:
         before = solver.stats.nodes
         answer, seconds, cpu = timed(call)
-        answers[name, key] = answer
+        answers[key] = answer
         if searched:
             run.kind(name).samples.append(Sample(index, seconds, solver.stats.nodes - before, cpu))
         else:
             run.kind(name).skipped += 1
 
-    kind = deal.contract.kind
-    if deal.contract.is_point_game:
-        question(VALUE, setting.declarer, lambda: solver.value(setting.declarer))
-        question("game", setting.declarer, lambda: solver.ask(GameWon()))
-        for name in allowed_figures(deal.contract, deal.options):
-            for s in range(setting.seats):
-                figure = FigureMade(s, name)
-                question(name, s, lambda: solver.ask(figure), figure.possible(setting))
-    elif kind is Kind.BETLI:
-        question("betli", setting.declarer, lambda: solver.ask(BetliMade()))
-    elif kind is Kind.KLOPITZKY:
-        for s in range(setting.seats):
-            question("klopitzky_safe", s, lambda: solver.ask(KlopitzkySafe(s)))
+    asks = questions_of(deal.spec).question_set(setting)
+    for ask in asks:
+        searched = is_value_question(ask.question) or ask.question.possible(setting)
+        question(ask.kind, ask.path, lambda ask=ask: solver.answer(ask.question), searched)
     del solver
 
     result, seconds, cpu = timed(lambda: solve(deal))
     run.kind(WHOLE).samples.append(Sample(index, seconds, result.nodes, cpu))
 
-    expected: dict[tuple[str, int], Any] = {}
-    if deal.contract.is_point_game:
-        expected[VALUE, setting.declarer] = result.declarer_points
-        expected["game", setting.declarer] = result.game
-        for seat, figures in (result.figures or {}).items():
-            for name, made in figures.items():
-                expected[name, seats.index(seat)] = made
-    elif kind is Kind.BETLI:
-        expected["betli", setting.declarer] = result.betli
-    elif kind is Kind.KLOPITZKY:
-        for seat, safe in (result.klopitzky_safe or {}).items():
-            expected["klopitzky_safe", seats.index(seat)] = safe
-    for key in sorted(set(answers) | set(expected), key=str):
-        if answers.get(key) != expected.get(key):
+    expected = {ask.path: answer_at(result.answers, ask.path) for ask in asks}
+    for path in (ask.path for ask in asks):
+        if answers.get(path) != expected.get(path):
             run.mismatches.append(
-                f"deal {index}: {key[0]} seat {seats[key[1]]}: asked alone {answers.get(key)!r}, "
-                f"solve() {expected.get(key)!r}"
+                f"deal {index}: {'.'.join(path)}: asked alone {answers.get(path)!r}, solve() {expected.get(path)!r}"
             )
+
+
+def answer_at(answers: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """The answer at a question's path in a result's answers."""
+    for key in path:
+        answers = answers[key]
+    return answers
 
 
 def measure_best_of(index: int, deal: Deal, run: Run) -> None:

@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 
 from alsos_solver.analysis.announcements import (
-    TOO_LARGE, Announcements, best_announcements, declarer_items, defender_items,
+    Announcements, best_announcements, declarer_items, defender_items,
     plan, score_of, search_side,
 )
+from alsos_solver.errors import GoalTooLarge
 from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
-from alsos_solver.objectives import FigureMade, GameDefeated, GameWon, Setting, Together
+from alsos_solver.questions import FigureMade, GameDefeated, GameWon, Setting, Together
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solver import Solver
 
@@ -275,7 +276,7 @@ class TooLarge:
 
     def ask(self, question):
         if isinstance(question, Together) and len(question.items) > 2:
-            raise ValueError(TOO_LARGE)
+            raise GoalTooLarge("more than two items")
         return self.solver.ask(question)
 
 

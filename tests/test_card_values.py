@@ -25,7 +25,7 @@ from alsos_solver.cards import HUNGARIAN, cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
-from alsos_solver.objectives import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, SeatPoints, Setting, Together
+from alsos_solver.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, SeatPoints, Setting, Together
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.rules import Kind
 from alsos_solver.solver import Solver

@@ -12,7 +12,7 @@ from alsos_solver.analysis import optimal_line, parse_question
 from alsos_solver.cli import app
 from alsos_solver.io import loads
 from alsos_solver.melds import meld_choices
-from alsos_solver.objectives import GameWon, Setting
+from alsos_solver.questions import GameWon, Setting
 from alsos_solver.solver import Solver
 
 from conftest import make_deal

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.figures import FIGURES, allowed_figures
-from alsos_solver.objectives import (
+from alsos_solver.questions import (
     BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
     Together,
 )
@@ -251,7 +251,7 @@ def test_point_thresholds_asked_in_any_order_agree(deal, data):
 @given(endgames(contracts=ALL_CONTRACTS), endgames(contracts=ALL_CONTRACTS))
 def test_two_solvers_asked_in_turn_agree(first, second):
     """Solvers share their thread's core; asking two endgames' questions in turn must not
-    mix up their deals, objectives or tables."""
+    mix up their deals, goals or tables."""
     asked = [(deal, engine(deal), contract_questions(deal)) for deal in (first, second)]
     for turn in range(max(len(questions) for _, _, questions in asked)):
         for deal, solver, questions in asked:

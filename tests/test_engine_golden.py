@@ -24,7 +24,7 @@ import pytest
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.figures import FIGURES, allowed_figures
-from alsos_solver.objectives import (
+from alsos_solver.questions import (
     BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, Setting,
 )
 from alsos_solver.reference import best_points, can_make

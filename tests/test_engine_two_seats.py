@@ -8,7 +8,7 @@ import pytest
 from alsos_solver import reference
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.objectives import FigureMade, GameWon
+from alsos_solver.questions import FigureMade, GameWon
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solver import Solver
 

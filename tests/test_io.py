@@ -442,7 +442,7 @@ def test_volat_from_the_front_is_an_error():
     text = ANNOUNCED.replace("B:abszolut,ultimo\"]\n[Front \"B:abszolut,ultimo", "B:abszolut,ultimo,volat\"]\n[Front \"B:volat")
     error = _error(text)
     assert (error.line, error.column) == (_line_of(text, "[Front"), 9)
-    assert "volát is announced from the back only" in error.message
+    assert "volat is announced from the back only" in error.message
 
 
 def test_mordkontra_needs_its_variant():
@@ -483,9 +483,11 @@ def test_kontra_on_the_game_needs_a_contract():
     assert "needs a Contract" in _error(text).message
 
 
-def test_front_and_kontra_are_alsos_tags():
-    text = ASSZORTI.split("[Play")[0] + '[Kontra "game:b"]\n'
-    assert "Kontra is an Alsós tag" in _error(text).message
+def test_front_is_an_alsos_tag_and_altiansz_has_no_kontras():
+    text = ASSZORTI.split("[Play")[0] + '[Front "A:arrivazs"]\n'
+    assert "asszorti has no announcements from the front" in _error(text).message
+    text = ALTIANSZ.split("[Play")[0] + '[Kontra "game:b"]\n'
+    assert "altiansz has no kontras" in _error(text).message
 
 
 @pytest.mark.parametrize(

@@ -102,7 +102,7 @@ CASES = [
     ("declarer who sits out", edit('"B"', '"D"', ALSOS_4), 4, 12, "seat D sits out in alsos-4 (expected A, B or C)"),
     ("alsos-4 Deal without the dealer", edit(" -", "", ALSOS_4), 2, 48, "3 hands, expected 4"),
     ("altiansz contract without suit", edit('"Z"', '"game"', edit("alsos-4", "altiansz", edit(" -", "", ALSOS_4))), 3, 12, "needs a suit letter or NT"),
-    ("figures in altiansz", edit("alsos-4", "altiansz", edit(" -", "", ALSOS_4)).replace('"Z"', '"game Z"') + '[Figures "B:szaz"]\n', 5, 11, "altiansz has no figures (found szaz)"),
+    ("figures in altiansz", edit("alsos-4", "altiansz", edit(" -", "", ALSOS_4)).replace('"Z"', '"game Z"') + '[Figures "B:szaz"]\n', 5, 13, "altiansz has no figures (found szaz)"),
     ("Hungarian cards in asszorti", '[Game "asszorti"]\n' + BASE, 3, 10, "unknown rank 'O'"),
     ("betli in asszorti", ASSZORTI + '[Contract "BETLI"]\n', 3, 12, "unknown contract 'BETLI' for asszorti"),
     ("second deal of a file", BASE + "\n\n" + edit("Z8 Z7", "Z8 MQ"), 14, 21, "unknown card 'MQ'"),

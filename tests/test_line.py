@@ -13,11 +13,11 @@ import json
 from hypothesis import given
 
 from alsos_solver.analysis import DeclarerPoints, default_question, optimal_line, parse_question, question_name
-from alsos_solver.analysis.questions import final_value, is_value_question
+from alsos_solver.questions import final_value, is_value_question
 from alsos_solver.cards import HUNGARIAN
 from alsos_solver.deal import Deal
 from alsos_solver.io import load
-from alsos_solver.objectives import Setting
+from alsos_solver.questions import Setting
 from alsos_solver.solver import Solver
 
 from endgames import SEATS, describe

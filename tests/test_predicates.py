@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from strategies import deals
 
 from alsos_solver import dealer
-from alsos_solver.melds import held_melds, melds_modelled, vannak_ranks
+from alsos_solver.melds import held_melds, vannak_ranks
 from alsos_solver.predicates import Context, Expression, NotApplicable, PredicateError
 from alsos_solver.rules import GAMES, Kind, game_spec
 
@@ -106,7 +106,7 @@ def test_every_game_binds_with_its_own_pack_and_seats(game):
 
 def test_melds_where_the_game_has_none():
     context = Context(game_spec("asszorti"), game_spec("asszorti").parse_contract("S"), "A")
-    assert not melds_modelled(context.spec)
+    assert not context.spec.alsos_melds
     with pytest.raises(PredicateError, match="asszorti has no melds") as caught:
         Expression.parse("bela(A)").bind(context)
     assert not isinstance(caught.value, NotApplicable)

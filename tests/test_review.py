@@ -22,7 +22,7 @@ from alsos_solver.cards import HUNGARIAN, cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
-from alsos_solver.objectives import GameWon, Setting
+from alsos_solver.questions import GameWon, Setting
 from alsos_solver.reference import can_make
 
 from endgames import HAND_SIZE, SEATS, describe, full_deals, options, play_line

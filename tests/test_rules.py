@@ -448,7 +448,10 @@ def test_contract_token_round_trip(game_and_contract):
         ("alsos", "NT", Contract(Kind.NO_TRUMP)),
         ("alsos", "BETLI", Contract(Kind.BETLI)),
         ("alsos-4", "KLOPITZKY", Contract(Kind.KLOPITZKY)),
-        ("asszorti", "C", Contract(Kind.TRUMP, 3)),
+        ("asszorti", "C", Contract(Kind.TRUMP, 3, bid="3")),  # a suit alone: bid 3
+        ("asszorti", "2 H", Contract(Kind.TRUMP, 1, bid="2")),
+        ("asszorti", "1 NT", Contract(Kind.NO_TRUMP, bid="1")),
+        ("asszorti", "hand S", Contract(Kind.TRUMP, 0, bid="hand")),
         ("altiansz", "game-ultimo P", Contract(Kind.TRUMP, 1, "game-ultimo")),
         ("altiansz", "solo NT", Contract(Kind.NO_TRUMP, None, "solo")),
         ("altiansz", "betli", Contract(Kind.BETLI, None, "betli")),

@@ -12,7 +12,7 @@ from alsos_solver.figures import announcement_problems, best_rounds, threshold
 from alsos_solver.io import DealFormatError, loads
 from alsos_solver.melds import score_melds
 from alsos_solver.cards import HUNGARIAN
-from alsos_solver.objectives import FigureMade, Setting
+from alsos_solver.questions import FigureMade, Setting
 from alsos_solver.rules import AlsosOptions, game_spec
 
 from cli_support import assert_error, write

@@ -19,7 +19,7 @@ from alsos_solver.analysis.scoring import (
     score_outcome,
 )
 from alsos_solver.io import loads
-from alsos_solver.objectives import FigureMade, GameWon, Together
+from alsos_solver.questions import FigureMade, GameWon, Together
 from alsos_solver.rules import AlsosOptions
 from alsos_solver.solve import solve
 from alsos_solver.solver import Solver

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from alsos_solver.deal import Deal
 from alsos_solver import figures
 from alsos_solver.figures import allowed_figures
-from alsos_solver.objectives import (
+from alsos_solver.questions import (
     BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Setting, Together,
 )
 from alsos_solver.reference import best_points, can_make

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import alsos_solver.analysis.table as table_module
+from alsos_solver.rules import GAMES
 from alsos_solver.analysis.table import ContractTable, contract_deal, contract_table, contract_tokens
 from alsos_solver.io import load
 from alsos_solver.rules import Contract, Kind
@@ -163,10 +164,9 @@ def test_contract_tokens_of_the_hungarian_pack():
     assert contract_tokens(benchmark_deals()[0]) == CONTRACTS
 
 
-def test_games_without_these_contracts_are_refused():
-    deal = replace(benchmark_deals()[QUICK_BOARDS[0]], game="asszorti")
-    with pytest.raises(ValueError, match="Alsós games"):
-        contract_table(deal)
+def test_each_game_has_its_own_contracts():
+    assert GAMES["asszorti"].table_contracts() == ("S", "H", "D", "C", "NT")
+    assert GAMES["alsos-2"].table_contracts() == CONTRACTS
 
 
 def test_unsound_hands_are_refused():

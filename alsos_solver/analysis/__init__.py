@@ -5,7 +5,7 @@ from .announcements import Announcements, best_announcements
 from .card_values import CardValues, card_values, parse_after
 from .exchange import ExchangeOption, ExchangeOptions, exchange_options
 from .line import Line, LineTrick, optimal_line
-from .questions import DeclarerPoints, default_question, is_value_question, parse_question, question_name
+from ..questions import DeclarerPoints, default_question, is_value_question, parse_question, question_name
 from .review import Item, Mistake, Review, announced_items, review_play
 from .scoring import Outcome, Scores, actual_scores, double_dummy_scores, score_outcome
 from .table import ContractTable, TableEntry, contract_table

@@ -44,7 +44,7 @@ every such subset was makeable with the game. Figures that cannot be made at all
 left out before any search.
 
 The search core tracks at most 4 score coordinates (the game takes 2). A question beyond
-that (ValueError 'objective too large for the core') is not evaluated and is listed in
+that (:class:`~alsos_solver.errors.GoalTooLarge`) is not evaluated and is listed in
 ``not_evaluated``: a set too large with the game is scored as if the game were lost
 (``Together(S)`` alone is then asked); a set too large alone is no candidate and is not
 extended. (In three-player Alsós the declarer's figures use at most two coordinates
@@ -60,14 +60,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..deal import Deal
+from ..errors import GoalTooLarge, NotApplicable
 from ..figures import allowed_figures, best_rounds
-from ..objectives import FigureMade, GameDefeated, GameWon, Question, Setting, Together
+from ..questions import FigureMade, GameDefeated, GameWon, Question, Setting, Together
 from ..rules import Kind
 from ..solver import DEFAULT_TABLE_BYTES, Solver
 
-ANNOUNCING_GAMES = ("alsos", "alsos-2", "alsos-4")
 GAME_VALUES = {Kind.TRUMP: 1, Kind.NO_TRUMP: 2}
-TOO_LARGE = "objective too large for the core"
 
 Progress = Callable[[int, int], object]
 """``progress(done, total)``: sets evaluated so far, and sets known so far (evaluated or
@@ -199,8 +198,8 @@ class Announcements:
 def _check(deal: Deal) -> None:
     if deal.contract is None:
         raise ValueError("best announcements need a deal with a contract")
-    if deal.game not in ANNOUNCING_GAMES:
-        raise ValueError(f"{deal.game} has no figures to announce")
+    if not deal.spec.front_round:
+        raise NotApplicable(f"{deal.game} has no figures to announce")
     if deal.contract.kind not in GAME_VALUES:
         raise ValueError(f"best announcements need a trump or no-trump game, not {deal.contract.kind.value}")
     if deal.declarer is None:
@@ -224,9 +223,7 @@ def search_side(
         found.asked += 1
         try:
             return solver.ask(question)
-        except ValueError as error:
-            if TOO_LARGE not in str(error):
-                raise
+        except GoalTooLarge:
             return None
 
     found.makeable[()] = bool(ask(game))
@@ -300,9 +297,7 @@ def score_of(solver: Solver, items: Sequence[tuple[int, str]], game: Question, g
     def made(question: Question) -> bool:
         try:
             return solver.ask(question)
-        except ValueError as error:
-            if TOO_LARGE not in str(error):
-                raise
+        except GoalTooLarge:
             return False
 
     announced = plan(solver.deal, items, front)

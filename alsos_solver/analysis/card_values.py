@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, cards_of
 from ..deal import Deal
-from ..objectives import Question
+from ..questions import Question
 from ..solver import DEFAULT_TABLE_BYTES, Solver
-from .questions import SEAT_LETTERS, default_question, is_value_question, question_name
+from ..questions import SEAT_LETTERS, default_question, is_value_question, question_name
 
 Value = int | bool
 """A card's or a position's value: points (value question) or made / failed."""
@@ -74,10 +74,7 @@ class Probe:
         self.solver = Solver(deal, after=after, table_bytes=table_bytes)
         self.setting = self.solver.setting
         self.is_value = is_value_question(question)
-        if self.is_value:
-            self.seat = question.seat(self.setting)  # type: ignore[attr-defined]
-        else:
-            self.solver.position.holds = deal.holds() | question.holds(self.setting)
+        self.solver.position.holds = deal.holds() | question.holds(self.setting)
         self.team = question.team(self.setting)
 
     @classmethod
@@ -95,9 +92,7 @@ class Probe:
         return self.solver.position
 
     def value(self) -> Value:
-        if self.is_value:
-            return self.solver.value(self.seat)
-        return self.solver.ask(self.question)
+        return self.solver.answer(self.question)
 
     def legal(self) -> list[Card]:
         return card_order(self.deal, self.position.legal_moves())

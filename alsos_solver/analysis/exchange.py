@@ -38,8 +38,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import Card, CardSet, cards_of
 from ..deal import Deal
-from ..figures import POINT_THRESHOLDS, allowed_figures
-from ..objectives import FigureMade, GameWon, Setting
+from ..questions import questions_of
 from ..rules import Kind
 from ..rules.exchange import exchange_card, exchanged_hand, hidden_talon, siber_allowed, siber_pool, swap_allowed
 from ..solver import DEFAULT_TABLE_BYTES, Solver
@@ -256,18 +255,15 @@ def _option_deal(deal: Deal, kind: str, discard: tuple[Card, ...], holder: str |
 
 
 def _evaluate(deal: Deal, kind: str, discard: tuple[Card, ...], figures: bool, table_bytes: int) -> ExchangeOption:
-    """The declarer's questions on the option's deal, as :func:`solve` asks them."""
+    """The declarer's questions of the game's question set, as :func:`solve` asks them:
+    his points, his figures (with ``figures``), the game."""
     solver = Solver(deal, table_bytes=table_bytes)
-    setting: Setting = solver.setting
-    declarer = setting.declarer
-    assert declarer is not None and deal.contract is not None
-    points = solver.value(declarer)
-    made: dict[str, bool] = {}
-    if figures:
-        names = sorted(allowed_figures(deal.contract, deal.options), key=lambda n: n not in POINT_THRESHOLDS)
-        made = {name: solver.ask(FigureMade(declarer, name)) for name in names}
-    game = solver.ask(GameWon())
-    return ExchangeOption(kind, discard, deal, points, game, made)
+    answers: dict[tuple[str, ...], int | bool] = {}
+    for ask in questions_of(deal.spec).question_set(solver.setting):
+        if ask.seat == deal.declarer and (figures or ask.path[0] != "figures"):
+            answers[ask.path] = solver.answer(ask.question)
+    made = {path[-1]: bool(value) for path, value in answers.items() if path[0] == "figures"}
+    return ExchangeOption(kind, discard, deal, int(answers["declarer_points",]), bool(answers["game",]), made)
 
 
 def _best(options: list[ExchangeOption], for_defenders: bool) -> int | None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
-from ..melds import meld_choices
-from ..objectives import Question
+from ..questions import Question
 from .card_values import Probe, Value
-from .questions import SEAT_LETTERS, question_name
+from ..questions import SEAT_LETTERS, question_name
 
 
 @dataclass
@@ -108,7 +107,7 @@ def make_meld_choice(probe: Probe, value: Value) -> str:
     """The defenders' meld choice, made when the line reaches it: the first choice
     (nobody conceding first) under which the position keeps its value, fixed for the
     rest of the line. Its description, or '' when the choice cannot change the question."""
-    choices = meld_choices(probe.deal)
+    choices = probe.deal.spec.meld_choices(probe.deal)
     if probe.is_value or len(choices) == 1:
         return ""
     for choice in choices:

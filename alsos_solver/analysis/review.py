@@ -14,51 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
-from ..objectives import BetliMade, FigureMade, GameWon, KlopitzkySafe, Question
-from ..rules import Kind
+from ..questions import SEAT_LETTERS, Item, questions_of
 from ..solver import Solver
 from .card_values import card_order
-from .questions import SEAT_LETTERS
 
 
 def status(made: bool) -> str:
     return "made" if made else "lost"
 
 
-@dataclass(frozen=True)
-class Item:
-    """An announced item: its name in results (``'B game'``, ``'C abszolut'``), the seat it
-    belongs to, and its question."""
-
-    name: str
-    seat: str
-    what: str
-    question: Question
-
-    @property
-    def label(self) -> str:
-        """The item in a sentence: ``"B's game"``."""
-        return f"{self.seat}'s {self.what}"
-
-
 def announced_items(deal: Deal) -> list[Item]:
-    """The deal's items in review order: the game (or betli, or each seat's klopitzky),
-    then the announced figures seat by seat."""
-    if deal.contract is None:
-        raise ValueError("a review needs a deal with a contract")
-    active = deal.spec.active
-    items: list[Item] = []
-    kind = deal.contract.kind
-    if kind is Kind.KLOPITZKY:
-        items += [Item(f"{seat} klopitzky", seat, "klopitzky", KlopitzkySafe(active.index(seat))) for seat in active]
-    elif deal.declarer is not None and deal.contract.is_point_game:
-        items.append(Item(f"{deal.declarer} game", deal.declarer, "game", GameWon()))
-    elif deal.declarer is not None and kind is Kind.BETLI:
-        items.append(Item(f"{deal.declarer} betli", deal.declarer, "betli", BetliMade()))
-    for seat in active:
-        for name in deal.figures.get(seat, ()):
-            items.append(Item(f"{seat} {name}", seat, name, FigureMade(active.index(seat), name)))
-    return items
+    """The deal's items in review order (its game's
+    :meth:`~alsos_solver.questions.base.GameQuestions.items`)."""
+    return questions_of(deal.spec).items(deal)
 
 
 @dataclass

@@ -48,9 +48,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import KONTRA_NAMES, Deal
-from ..rules.games import SOLVABLE
+from ..errors import NotApplicable
 from ..figures import announced_value
-from ..objectives import BetliMade, FigureMade, GameDefeated, GameWon, Question, Setting, Together
+from ..questions import BetliMade, FigureMade, GameDefeated, GameWon, Question, Setting, Together
 from ..rules import Kind
 from ..solve import solve
 from ..solver import DEFAULT_TABLE_BYTES, Solver
@@ -208,8 +208,8 @@ def score_outcome(deal: Deal, outcome: Outcome) -> Scores:
 
 
 def _check(deal: Deal) -> None:
-    if not deal.spec.solvable:
-        raise ValueError(f"scoring is for the Alsós games ({', '.join(SOLVABLE)}), not {deal.game}")
+    if not deal.spec.front_round:
+        raise NotApplicable(f"these scores are the Alsós games', not {deal.game}'s")
     if deal.contract is None:
         raise ValueError("scoring needs a deal with a contract")
     problems = deal.problems()
@@ -245,7 +245,7 @@ def _klopitzky(deal: Deal, outcome: Outcome, slate: dict[str, int]) -> ItemScore
 
 def actual_scores(deal: Deal) -> Scores:
     """The scores of the deal as it was played: every item read off the finished Play
-    section (the objectives' ``achieved``, on :meth:`Deal.played_position`).
+    section (the questions' ``achieved``, on :meth:`Deal.played_position`).
 
     The Play section must be complete; a betli may stop once the declarer has won a
     trick (seed 003: 'If the declarer wins any trick the game fails and the play can be

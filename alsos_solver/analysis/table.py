@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 
 from ..deal import Deal
 from ..rules import Contract, Kind
-from ..rules.games import SOLVABLE
 from ..solve import SolveResult, solve
 from ..solver import DEFAULT_TABLE_BYTES
 
@@ -134,8 +133,9 @@ class ContractTable:
 
 
 def contract_tokens(deal: Deal) -> tuple[str, ...]:
-    """The contracts of the table for the deal's game: each suit, ``NT``, ``BETLI``."""
-    return (*deal.pack.suits, "NT", "BETLI")
+    """The contracts of the table for the deal's game
+    (:meth:`~alsos_solver.rules.game.GameSpec.table_contracts`)."""
+    return deal.spec.table_contracts()
 
 
 def contract_deal(deal: Deal, contract: Contract, declarer: str | None) -> Deal:
@@ -161,8 +161,6 @@ def contract_table(
     by ``progress``) stops the work: the table of what was finished comes back with
     ``complete = False``. ValueError if the game has no such contracts or the hands are
     not sound."""
-    if not deal.spec.solvable:
-        raise ValueError(f"the contract table is for the Alsós games ({', '.join(SOLVABLE)}), not {deal.game}")
     spec = deal.spec
     seats, tokens = tuple(spec.active), contract_tokens(deal)
     klopitzky = contract_deal(deal, Contract(Kind.KLOPITZKY), None)

@@ -30,8 +30,8 @@ from typing import Any, BinaryIO, NamedTuple
 
 from ..cards import Card, CardSet, Pack
 from ..deal import MELD_KINDS, Deal, Problem
-from ..figures import canonical
 from ..rules import AlsosOptions, Contract, GameSpec, game_spec
+from ..rules.games import DEFAULT_GAME
 from ..spelling import closest, plain
 from .errors import DealFormatError, DealFormatWarning, open_input
 
@@ -41,7 +41,6 @@ MAX_LINE = 100_000
 MAX_DEAL_LINES = 1_000
 """The most tag and trick lines in one deal: more means the blank lines between deals are missing."""
 
-DEFAULT_GAME = "alsos"
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 INFO_TAGS = ("Event", "Site", "Date", "Annotator")
 """Other tags in common use: kept like any other tag, and known, so that a misspelling of
@@ -540,7 +539,7 @@ def _names(tokens: list[_Token], parse: Callable[[str], str], seat: str) -> tupl
 
 def _figures(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
     """Figure names per seat, canonical (English aliases read as the same figures)."""
-    return {seat: _names(names, canonical, seat) for seat, names in _seat_lists(tag, spec)}
+    return {seat: _names(names, spec.canonical_figure, seat) for seat, names in _seat_lists(tag, spec)}
 
 
 def _one_card(tag: _Tag, spec: GameSpec) -> Card:
@@ -564,7 +563,7 @@ def _kontra(tag: _Tag, spec: GameSpec) -> dict[str, str]:
         elif len(parts) == 3:
             seat = _seat(_Token(parts[0], token.line, token.column), spec, spec.active)
             with _located(token.line, token.column + len(parts[0]) + 1):
-                item = f"{seat}:{canonical(parts[1])}"
+                item = f"{seat}:{spec.canonical_figure(parts[1])}"
         else:
             raise _Error(token.line, token.column, f"expected {KONTRA_SYNTAX}; found {_show(token.text)}")
         column = token.column + len(token.text) - len(parts[-1])

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..cards import cards_of
 from ..deal import Deal
-from ..figures import canonical
 from ..rules import AlsosOptions, game_spec
+from ..rules.games import DEFAULT_GAME
 from .errors import DealFormatError, open_input
 
 MAX_RECORD_LINE = 10_000_000
@@ -56,7 +56,7 @@ def deal_from_record(data: Any) -> Deal:
     breaks the rules)."""
     if not isinstance(data, dict):
         raise ValueError(f"deal: expected an object, found {_kind(data)}")
-    game = _get(data, "game", str, "alsos")
+    game = _get(data, "game", str, DEFAULT_GAME)
     try:
         spec = game_spec(game)
     except ValueError as error:
@@ -79,7 +79,7 @@ def deal_from_record(data: Any) -> Deal:
     fields["declarer"] = _get(data, "declarer", str, None)
     figures = _get(data, "figures", dict, {})
     fields["figures"] = {
-        seat: tuple(_parsed(f"deal.figures.{seat}", canonical, _typed(name, str, f"deal.figures.{seat}")) for name in _typed(names, list, f"deal.figures.{seat}"))
+        seat: tuple(_parsed(f"deal.figures.{seat}", spec.canonical_figure, _typed(name, str, f"deal.figures.{seat}")) for name in _typed(names, list, f"deal.figures.{seat}"))
         for seat, names in figures.items()
     }
     fields["options"] = _parsed("deal.variant", AlsosOptions.from_variant, _get(data, "variant", str, ""))

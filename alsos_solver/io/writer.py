@@ -9,7 +9,6 @@ from typing import TextIO
 
 from ..cards import cards_of
 from ..deal import Deal
-from ..figures import canonical
 from .reader import CORE_TAGS, DEFAULT_GAME, TAG_NAME
 
 
@@ -75,10 +74,10 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
         yield "Contract", spec.contract_token(deal.contract)
     if deal.declarer is not None:
         yield "Declarer", deal.declarer
-    figures = {seat: tuple(map(canonical, names)) for seat, names in deal.figures.items() if names}
+    figures = {seat: tuple(map(spec.canonical_figure, names)) for seat, names in deal.figures.items() if names}
     if figures:
         yield "Figures", _seat_lists(figures)
-    front = {seat: tuple(map(canonical, names)) for seat, names in deal.front.items() if names}
+    front = {seat: tuple(map(spec.canonical_figure, names)) for seat, names in deal.front.items() if names}
     if front:
         yield "Front", _seat_lists(front)
     if deal.kontra:

@@ -115,7 +115,7 @@ class Context:
 
         PredicateError in a game without melds; NotApplicable without a contract that has them.
         """
-        if not melds.melds_modelled(self.spec):
+        if not self.spec.alsos_melds:
             raise PredicateError("", None, f"{self.spec.name} has no melds (sequences, vannak, béla are Alsós melds)")
         if self.contract is None or not self.contract.is_point_game:
             found = "no contract" if self.contract is None else f"contract {self.spec.contract_token(self.contract)}"

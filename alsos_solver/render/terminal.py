@@ -25,6 +25,7 @@ from ..deal import KONTRA_NAMES, Deal
 from ..figures import FIGURES
 from ..melds import MeldResult
 from ..rules import Kind
+from ..rules.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from ..report import DealReport
@@ -161,7 +162,7 @@ def info_table(deal: Deal) -> Table:
     info = Table.grid(padding=(0, 1))
     info.add_column(style="dim")
     info.add_column()
-    if deal.game != "alsos":
+    if deal.game != DEFAULT_GAME:
         info.add_row("Game", deal.game)
     info.add_row("Contract", contract_text(deal))
     if deal.declarer is not None:

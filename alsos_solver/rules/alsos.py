@@ -1,14 +1,23 @@
-"""Alsós (three-, two- and four-player): trick order, points and first lead per contract.
+"""Alsós (three-, two- and four-player): trick order, points, contracts, first lead, melds,
+figures and kontras.
 
 Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the variants.
 """
 
 from __future__ import annotations
 
-from ..cards import HUNGARIAN
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import HUNGARIAN, Card
 from .contract import Contract, Kind
+from .game import GameSpec
 from .options import AlsosOptions
 from .trick import TrickRules
+
+if TYPE_CHECKING:
+    from ..deal import Deal, Problem
+    from ..melds import MeldChoice, MeldResult
 
 TRUMP_ORDER = "U9AXKO87"
 PLAIN_ORDER = "AXKOU987"
@@ -18,29 +27,141 @@ PLAIN_POINTS = {"A": 11, "X": 10, "K": 4, "O": 3, "U": 2}
 LAST_TRICK = 10
 
 
-def trick_rules(contract: Contract, options: AlsosOptions) -> TrickRules:
-    """Trump game: trumps U 9 A X K O 8 7, others A X K O U 9 8 7. No-trump: every suit
-    plain. Betli and klopitzky: no trumps, order by ``options.betli_order`` and
-    ``options.klopitzky_order``, each independent of the other."""
-    if contract.kind in (Kind.BETLI, Kind.KLOPITZKY):
-        chosen = options.betli_order if contract.kind is Kind.BETLI else options.klopitzky_order
-        order = SEQUENCE_ORDER if chosen == "sequence" else PLAIN_ORDER
-        return TrickRules.build(HUNGARIAN, None, order)
-    trump = contract.trump if contract.kind is Kind.TRUMP else None
-    return TrickRules.build(
-        HUNGARIAN, trump, PLAIN_ORDER, TRUMP_ORDER, PLAIN_POINTS, TRUMP_POINTS, LAST_TRICK
-    )
+@dataclass(frozen=True)
+class AlsosSpec(GameSpec):
+    """The Alsós games: a suit letter, ``NT``, ``BETLI`` or ``KLOPITZKY``; figures
+    announced from the front or the back, kontras, melds with their contests."""
 
+    alsos_melds: bool = True
+    front_round: bool = True
 
-def first_leader(contract: Contract, declarer: int | None, seats: int, options: AlsosOptions) -> int:
-    """The seat index that leads to the first trick.
+    def parse_contract(self, text: str) -> Contract:
+        upper = text.upper()
+        if upper == "NT":
+            return Contract(Kind.NO_TRUMP)
+        if len(text) == 1 and text in self.pack.suits:
+            return Contract(Kind.TRUMP, self.pack.suits.index(text))
+        if upper in ("BETLI", "KLOPITZKY"):
+            return Contract(Kind[upper])
+        raise ValueError(f"unknown contract {text!r} for {self.name} (expected a suit letter, NT, BETLI or KLOPITZKY)")
 
-    Three players: seat A in trump games, betli and klopitzky; in no-trump the seat before
-    the declarer, so the declarer plays second. Two players: A (the non-dealer) in trump
-    games, the declarer's opponent in no-trump; Tompa rules: the declarer.
-    """
-    if seats == 2 and options.rules == "tompa" and declarer is not None:
-        return declarer
-    if contract.kind is Kind.NO_TRUMP and declarer is not None:
-        return (declarer - 1) % seats
-    return 0
+    def contract_token(self, contract: Contract) -> str:
+        if contract.kind in (Kind.BETLI, Kind.KLOPITZKY):
+            return contract.kind.name
+        return "NT" if contract.trump is None else self.pack.suits[contract.trump]
+
+    def table_contracts(self) -> tuple[str, ...]:
+        """Each suit, ``NT`` and ``BETLI`` (klopitzky is asked once, per seat)."""
+        return (*self.pack.suits, "NT", "BETLI")
+
+    def trick_rules(self, contract: Contract, options: AlsosOptions) -> TrickRules:
+        """Trump game: trumps U 9 A X K O 8 7, others A X K O U 9 8 7. No-trump: every suit
+        plain. Betli and klopitzky: no trumps, order by ``options.betli_order`` and
+        ``options.klopitzky_order``, each independent of the other."""
+        if contract.kind in (Kind.BETLI, Kind.KLOPITZKY):
+            chosen = options.betli_order if contract.kind is Kind.BETLI else options.klopitzky_order
+            order = SEQUENCE_ORDER if chosen == "sequence" else PLAIN_ORDER
+            return TrickRules.build(HUNGARIAN, None, order)
+        trump = contract.trump if contract.kind is Kind.TRUMP else None
+        return TrickRules.build(
+            HUNGARIAN, trump, PLAIN_ORDER, TRUMP_ORDER, PLAIN_POINTS, TRUMP_POINTS, LAST_TRICK
+        )
+
+    def first_lead(self, contract: Contract, declarer: int | None, options: AlsosOptions) -> int:
+        """Three players: seat A in trump games, betli and klopitzky; in no-trump the seat
+        before the declarer, so the declarer plays second. Two players: A (the non-dealer)
+        in trump games, the declarer's opponent in no-trump; Tompa rules: the declarer."""
+        seats = len(self.active)
+        if self.two_players and options.rules == "tompa" and declarer is not None:
+            return declarer
+        if contract.kind is Kind.NO_TRUMP and declarer is not None:
+            return (declarer - 1) % seats
+        return 0
+
+    def melds(self, deal: Deal) -> MeldResult:
+        """Sequences, vannak and béla with their contests (:mod:`alsos_solver.melds`)."""
+        from ..melds import score_melds
+
+        return score_melds(deal.hands, deal.contract, deal.options, self.active, deal.declared)
+
+    def meld_choices(self, deal: Deal) -> tuple[MeldChoice, ...]:
+        """The defenders' concessions (:func:`alsos_solver.melds.meld_choices`)."""
+        from ..melds import meld_choices
+
+        return meld_choices(deal)
+
+    def figure_names(self) -> tuple[str, ...]:
+        from ..figures import FIGURES
+
+        return tuple(FIGURES)
+
+    def canonical_figure(self, name: str) -> str:
+        from ..figures import canonical
+
+        return canonical(name)
+
+    def allows_figure(self, name: str, contract: Contract, options: AlsosOptions) -> str | None:
+        from ..figures import allowed, not_allowed_reason
+
+        return None if allowed(name, contract, options) else not_allowed_reason(name, contract, options)
+
+    def figure_problems(self, deal: Deal, seat: str, names: tuple[str, ...]) -> list[str]:
+        """The announcer of ultimó (the Eight) holds the trump 7 (8); and the rules of
+        announcing (:func:`~alsos_solver.figures.announcement_problems`)."""
+        from ..figures import HELD, announcement_problems, trick_card
+
+        assert deal.contract is not None
+        found = []
+        for name in names:
+            if name in HELD and deal.contract.trump is not None:
+                card = trick_card(name, deal.contract.trump)
+                if not deal.hands.get(seat, 0) >> card & 1:
+                    found.append(f"{seat} announces {name} but does not hold {self.pack.card_name(card)}")
+        front = [name for name in names if self.is_front(deal, seat, name)]
+        rules = announcement_problems(names, front, declarer=seat == deal.declarer, holds_bela=deal.holds_bela(seat))
+        return found + [f"{seat}: {message}" for message in rules]
+
+    def front_problem(self, name: str) -> str | None:
+        """Volát is announced from the back only (seed 003)."""
+        from ..figures import FRONT, rounds
+
+        return None if FRONT in rounds(name, self.two_players) else f"{name} is announced from the back only"
+
+    def holds(self, deal: Deal) -> dict[Card, int]:
+        """Ultimó: the announcer keeps the trump 7 for the last trick; the Eight: the trump
+        8 for the 8th (the penultimate) trick (rules-notes 'Ultimó'; seed 000)."""
+        from ..figures import HELD, TRICKS_BEFORE_LAST, trick_card
+
+        result: dict[Card, int] = {}
+        if deal.contract is None or deal.contract.kind is not Kind.TRUMP:
+            return result
+        for seat, names in deal.figures.items():
+            for name in HELD:
+                card = trick_card(name, deal.contract.trump)
+                if name in names and deal.hands.get(seat, 0) >> card & 1:
+                    result[card] = self.hand_size - 1 - TRICKS_BEFORE_LAST[name]
+        return result
+
+    def is_front(self, deal: Deal, seat: str, name: str) -> bool:
+        """In two-player Alsós abszolút is always from the front (seed 003, two-player
+        game: 'abszolút can only be announced from the front')."""
+        return name in deal.front.get(seat, ()) or (self.two_players and name == "abszolut")
+
+    def max_kontra(self, options: AlsosOptions) -> int:
+        """Hirskontra (4), mordkontra (5) with its variant, rekontra (2) under the Tompa
+        two-player rules (seed 003: 'Doubles can only go as high as rekontra')."""
+        if self.two_players and options.rules == "tompa":
+            return 2
+        return 5 if options.mordkontra else 4
+
+    def rule_problems(self, deal: Deal) -> list[Problem]:
+        """The Tompa rules are for two players, and trump games only."""
+        from ..deal import Problem
+
+        if deal.options.rules != "tompa":
+            return []
+        if not self.two_players:
+            return [Problem("Variant", f"rules=tompa are the Tompa two-player rules (alsos-2), not for {self.name}")]
+        if deal.contract is not None and deal.contract.kind is not Kind.TRUMP:
+            return [Problem("Contract", f"the Tompa rules play trump games only, found {self.contract_token(deal.contract)}")]
+        return []

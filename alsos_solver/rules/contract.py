@@ -1,4 +1,5 @@
-"""Contracts: what is played (trump suit, no-trump, betli, klopitzky, Altiansz names)."""
+"""Contracts: what is played (trump suit, no-trump, betli, klopitzky, Altiansz names,
+Asszorti bids)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Contract:
-    """A contract: its kind, the trump suit index (trump games only), and for Altiansz
-    the contract's name (``game-ultimo``, ``solo``, ...)."""
+    """A contract: its kind, the trump suit index (trump games only), for Altiansz the
+    contract's name (``game-ultimo``, ``solo``, ...), for Asszorti the bid (``3``, ``2``,
+    ``1`` or ``hand``)."""
 
     kind: Kind
     trump: int | None = None
     name: str | None = None
+    bid: str | None = None
 
     @property
     def has_declarer(self) -> bool:

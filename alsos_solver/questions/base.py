@@ -1,13 +1,18 @@
-"""What a question asks, in two independent forms.
+"""What a question asks, in two independent forms, for every game.
 
-Each question says which seats play for it (its *team*), what it means at the end of play
-(``achieved``: read off the finished :class:`~alsos_solver.position.Position`, used by the
-reference solver), and how the search core tracks it (``goal``: linear coordinates of the
-points and tricks won, a monotone predicate on them, and hard constraints). The two forms
-are written separately on purpose: the differential tests compare them.
+A *question* is what we ask of a deal ("can B make ultimó?", "how many points can the
+declarer force?"); its *goal* is the engine's form of it. Each question says which seats
+play for it (its *team*), what it means at the end of play (``achieved``: read off the
+finished :class:`~alsos_solver.position.Position`, used by the reference solver), and how
+the search core tracks it (``goal``: linear coordinates of the points and tricks won, a
+monotone predicate on them, and hard constraints). The two forms are written separately on
+purpose: the differential tests compare them.
 
-Rules: rules-notes 'Game' and 'Figures'. A defender's figure counts in his own tricks with
-his partner helping (team = both defenders), except kassza, which is side-based.
+This module holds what every game shares: the :class:`Setting` of a deal, the
+:class:`Goal`, the base classes (:class:`Question`, :class:`ValueQuestion`), the questions
+any game may ask (a seat's points, several items together), and :class:`GameQuestions`,
+the interface each game's questions implement (``alsos_solver.questions.alsos`` and its
+siblings), found through :func:`alsos_solver.questions.questions_of`.
 """
 
 from __future__ import annotations
@@ -15,16 +20,20 @@ from __future__ import annotations
 import itertools
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardSet, HUNGARIAN
-from .deal import Deal
-from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, threshold, trick_card
-from .melds import meld_choices
-from .position import Position
-from .rules import Contract, Kind, TrickRules
-from .rules.games import SOLVABLE
+from ..cards import Card, CardSet
+from ..deal import Deal
+from ..errors import NotApplicable
+from ..position import Position
+from ..rules import Contract, TrickRules
+
+if TYPE_CHECKING:
+    from ..solver import Solver
 
 NO_LIMIT = -30000
+SEAT_LETTERS = "ABCD"
+"""Seat index -> letter (the seats that play are A, B, C in playing order in every game)."""
 
 
 MELD_CHOICE_TRICK = 1
@@ -55,12 +64,12 @@ class Setting:
 
     @classmethod
     def of(cls, deal: Deal) -> Setting:
-        if not deal.spec.solvable:
-            raise ValueError(f"solving {deal.game} deals is not supported yet (the solver answers {', '.join(SOLVABLE)})")
+        """The setting of a deal with a contract (NotApplicable without one); the meld
+        choices come from the game (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`)."""
         if deal.contract is None:
-            raise ValueError("a question needs a deal with a contract")
+            raise NotApplicable("a question needs a deal with a contract")
         active = deal.spec.active
-        choices = tuple(choice.points for choice in meld_choices(deal))
+        choices = tuple(choice.points for choice in deal.spec.meld_choices(deal))
         return cls(
             deal, deal.rules, deal.contract, len(active),
             None if deal.declarer is None else active.index(deal.declarer),
@@ -87,7 +96,8 @@ class Setting:
 
     def trump_card(self, rank: str) -> Card:
         assert self.contract.trump is not None
-        return HUNGARIAN.card(self.contract.trump, HUNGARIAN.rank_index(rank))
+        pack = self.deal.pack
+        return pack.card(self.contract.trump, pack.rank_index(rank))
 
     def in_play(self, cards: CardSet) -> bool:
         everything = 0
@@ -96,11 +106,8 @@ class Setting:
         return cards & everything == cards
 
     def holds_bela(self, seat: int) -> bool:
-        return self.contract.kind is Kind.TRUMP and self.hands[seat] & self.bela == self.bela
-
-    @property
-    def bela(self) -> CardSet:
-        return (1 << self.trump_card("K")) | (1 << self.trump_card("O"))
+        """The seat holds the trump King and Over at the first lead."""
+        return self.deal.holds_bela(self.deal.spec.active[seat])
 
     def side(self, seat: int) -> frozenset[int]:
         """The seats that play for an item of ``seat``: the declarer alone, or both defenders."""
@@ -133,21 +140,28 @@ class Goal:
     coef_points: list[tuple[int, ...]] = field(default_factory=list)
     coef_tricks: list[tuple[int, ...]] = field(default_factory=list)
     coef_melds: list[tuple[int, ...]] = field(default_factory=list)
+    late: list[tuple[int, bool]] = field(default_factory=list)
     terms: list[dict[int, int]] = field(default_factory=lambda: [{}])
     capture: dict[int, CardSet] = field(default_factory=dict)
     win_all: frozenset[int] = frozenset()
     win_none: frozenset[int] = frozenset()
     specials: list[tuple[int, int, Card]] = field(default_factory=list)
 
-    def dim(self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...], coef_melds: tuple[int, ...] | None = None) -> int:
-        """The index of the coordinate with these coefficients, added if new."""
+    def dim(
+        self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...], coef_melds: tuple[int, ...] | None = None,
+        late: tuple[int, bool] = (0, False),
+    ) -> int:
+        """The index of the coordinate with these coefficients, added if new. ``late``
+        (from_trick, plain_only): the coordinate counts only tricks from that one (0-based)
+        on, and with plain_only only those without a trump in them."""
         coef_melds = coef_melds or (0,) * len(coef_points)
-        for d, triple in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds)):
-            if triple == (coef_points, coef_tricks, coef_melds):
+        for d, entry in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds, self.late)):
+            if entry == (coef_points, coef_tricks, coef_melds, late):
                 return d
         self.coef_points.append(coef_points)
         self.coef_tricks.append(coef_tricks)
         self.coef_melds.append(coef_melds)
+        self.late.append(late)
         return len(self.coef_points) - 1
 
     def literal(self, threshold: int, coef_points: tuple[int, ...], coef_melds: tuple[int, ...]) -> dict[int, int]:
@@ -243,6 +257,10 @@ class Question(ABC):
         to ``total``."""
         return None
 
+    @abstractmethod
+    def spec(self) -> str:
+        """The question's spec, as ``--question`` reads it (``B:abszolut``, ``game``)."""
+
     def goal(self, setting: Setting) -> Goal:
         team = self.team(setting)
         goal = Goal(team, setting.meld_choices, setting.declarer not in team, setting.choice_trick)
@@ -273,6 +291,9 @@ class SeatPoints(Question):
     at_least: int = 0
     key = "points"
 
+    def spec(self) -> str:
+        return f"points:{SEAT_LETTERS[self.seat]}>={self.at_least}"
+
     def team(self, setting: Setting) -> frozenset[int]:
         return setting.side(self.seat)
 
@@ -299,207 +320,14 @@ def points_decided(setting: Setting, seat: int, at_least: int, values: dict[int,
 
 
 @dataclass(frozen=True)
-class GameWon(Question):
-    """The declarer's total strictly above each defender's own total (a tie loses)."""
-
-    key = "game"
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return frozenset([setting.declarer])
-
-    def build(self, setting: Setting, goal: Goal) -> None:
-        dec = setting.declarer
-        for k in setting.defenders:
-            both_ways = _coef(setting.seats, dec, k)
-            goal.require(goal.literal(1, both_ways, both_ways))
-
-    def achieved(self, setting: Setting, end: Position) -> bool:
-        total = totals(setting, end)
-        return all(total[setting.declarer] > total[k] for k in setting.defenders)
-
-    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
-        """From the declarer's value V. Under the meld choice m the game needs
-        D - E_k >= t_k = m_k - m_D + 1 for each defender k. Won: the declarer can take V,
-        and then each defender has at most total - V, so 2V - total >= t_k for all k
-        suffices, under every choice. Lost: the defenders can hold the declarer to V, and
-        the conditions summed need (n)D - total >= sum t_k, where n is the number of
-        seats; if (n)V - total falls short under one choice, the defenders make that
-        choice and no line wins."""
-        dec = setting.declarer
-        if dec not in values:
-            return None
-        value = values[dec]
-        needs = [[melds[k] - melds[dec] + 1 for k in setting.defenders] for melds in setting.meld_choices]
-        if all(2 * value - total >= t for choice in needs for t in choice):
-            return True
-        if any(setting.seats * value - total < sum(choice) for choice in needs):
-            return False
-        return None
-
-
-@dataclass(frozen=True)
-class GameDefeated(Question):
-    """Some defender's total at least the declarer's: the defenders' kassza condition."""
-
-    key = "game_defeated"
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return frozenset(setting.defenders)
-
-    def build(self, setting: Setting, goal: Goal) -> None:
-        dec = setting.declarer
-        goal.require_any([goal.literal(0, _coef(setting.seats, k, dec), _coef(setting.seats, k, dec)) for k in setting.defenders])
-
-    def achieved(self, setting: Setting, end: Position) -> bool:
-        return not GameWon().achieved(setting, end)
-
-    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
-        won = GameWon().decided(setting, values, total)
-        return None if won is None else not won
-
-
-CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
-
-
-@dataclass(frozen=True)
-class FigureMade(Question):
-    """A figure (file name, see :mod:`.figures`) made by ``seat`` as its announcer."""
-
-    seat: int
-    figure: str
-
-    @property
-    def key(self) -> str:  # type: ignore[override]
-        return self.figure
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        if self.figure == "kassza" and self.seat != setting.declarer:
-            return frozenset(setting.defenders)
-        return setting.side(self.seat)
-
-    def _threshold(self, setting: Setting) -> int:
-        return threshold(self.figure, setting.contract, setting.deal.options)
-
-    def _targets(self, setting: Setting) -> CardSet:
-        if self.figure == "negyvennegy":
-            return sum(1 << HUNGARIAN.card(s, 0) for s in range(4))
-        return sum(1 << setting.trump_card(r) for r in CAPTURE_FIGURES[self.figure])
-
-    def _trick_card(self, setting: Setting) -> tuple[int, Card]:
-        assert setting.contract.trump is not None
-        return setting.last_trick - TRICKS_BEFORE_LAST[self.figure], trick_card(self.figure, setting.contract.trump)
-
-    def possible(self, setting: Setting) -> bool:
-        name, seat = self.figure, self.seat
-        if not allowed(name, setting.contract, setting.deal.options):
-            return False
-        if name == "kassza":
-            if seat == setting.declarer:
-                return setting.holds_bela(seat)
-            return any(setting.holds_bela(k) for k in setting.defenders)
-        if name == "negyvennegy" or name in CAPTURE_FIGURES:
-            return setting.in_play(self._targets(setting))
-        if name in TRICKS_BEFORE_LAST:
-            return bool(setting.hands[seat] >> self._trick_card(setting)[1] & 1)
-        return True
-
-    def holds(self, setting: Setting) -> dict[Card, int]:
-        if self.figure in HELD and self.possible(setting):
-            trick, card = self._trick_card(setting)
-            return {card: trick}
-        return {}
-
-    def build(self, setting: Setting, goal: Goal) -> None:
-        name, seat, n = self.figure, self.seat, setting.seats
-        if name == "kassza":
-            (GameWon() if seat == setting.declarer else GameDefeated()).build(setting, goal)
-        elif name in POINT_THRESHOLDS:
-            melds = _coef(n, plus=seat) if name == "ketszaz" else _none(n)
-            goal.require(goal.literal(self._threshold(setting), _coef(n, plus=seat), melds))
-        elif name == "negyvennegy" or name in CAPTURE_FIGURES:
-            goal.capture[seat] = goal.capture.get(seat, 0) | self._targets(setting)
-        elif name in TRICKS_BEFORE_LAST:
-            goal.specials.append((seat, *self._trick_card(setting)))
-        elif name == "volat":
-            goal.win_all = goal.win_all | {seat}
-        else:
-            raise ValueError(f"unknown figure {name!r}")
-
-    def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
-        name, seat = self.figure, self.seat
-        if name == "kassza":
-            return (GameWon() if seat == setting.declarer else GameDefeated()).decided(setting, values, total)
-        if name in POINT_THRESHOLDS:
-            offset = setting.melds_for(seat, self.team(setting)) if name == "ketszaz" else 0
-            return points_decided(setting, seat, self._threshold(setting) - offset, values, total)
-        return None
-
-    def achieved(self, setting: Setting, end: Position) -> bool:
-        name, seat = self.figure, self.seat
-        if not self.possible(setting):
-            return False
-        if name == "kassza":
-            return (GameWon() if seat == setting.declarer else GameDefeated()).achieved(setting, end)
-        if name == "ketszaz":
-            return end.points[seat] + setting.melds[seat] >= self._threshold(setting)
-        if name in POINT_THRESHOLDS:
-            return end.points[seat] >= self._threshold(setting)
-        if name == "negyvennegy" or name in CAPTURE_FIGURES:
-            taken = sum(1 << c for t, w in zip(end.tricks, end.winners) if w == seat for c in t.cards)
-            return self._targets(setting) & taken == self._targets(setting)
-        if name in TRICKS_BEFORE_LAST:
-            trick, card = self._trick_card(setting)
-            return end.winners[trick] == seat and card in end.tricks[trick].cards
-        if name == "volat":
-            return all(w == seat for w in end.winners)
-        raise ValueError(f"unknown figure {name!r}")
-
-
-@dataclass(frozen=True)
-class BetliMade(Question):
-    """Betli: the declarer wins no trick."""
-
-    key = "betli"
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return frozenset([setting.declarer])
-
-    def build(self, setting: Setting, goal: Goal) -> None:
-        goal.win_none = goal.win_none | {setting.declarer}
-
-    def achieved(self, setting: Setting, end: Position) -> bool:
-        return end.tricks_won[setting.declarer] == 0
-
-
-@dataclass(frozen=True)
-class KlopitzkySafe(Question):
-    """Klopitzky, paranoid: ``seat`` avoids paying against the other two playing together.
-
-    The most tricks pays (4-4-1: both with 4 pay); 3-3-3 scores nothing (rules-notes)."""
-
-    seat: int
-    key = "klopitzky_safe"
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return frozenset([self.seat])
-
-    def build(self, setting: Setting, goal: Goal) -> None:
-        n = setting.seats
-        dims = [goal.dim(_none(n), _coef(n, k, self.seat)) for k in range(n) if k != self.seat]
-        goal.require_any([{d: 1} for d in dims] + [{d: 0 for d in dims}])
-
-    def achieved(self, setting: Setting, end: Position) -> bool:
-        mine = end.tricks_won[self.seat]
-        others = [t for k, t in enumerate(end.tricks_won) if k != self.seat]
-        return any(t > mine for t in others) or all(t == mine for t in others)
-
-
-@dataclass(frozen=True)
 class Together(Question):
     """Several items of one side, all made in one line of play."""
 
     items: tuple[Question, ...]
     key = "together"
+
+    def spec(self) -> str:
+        return "together:" + "+".join(item.spec() for item in self.items)
 
     def team(self, setting: Setting) -> frozenset[int]:
         teams = {item.team(setting) for item in self.items}
@@ -528,3 +356,153 @@ class Together(Question):
         if any(item.decided(setting, values, total) is False for item in self.items):
             return False
         return None
+
+
+class ValueQuestion(Question):
+    """A question asking for a number: the final value its team can force, the most it
+    can make sure of against the other side's best play. ``at_least`` is its yes/no form,
+    "the value is at least v", which gives it its team and its goal.
+
+    The engine finds the number with the core's value search when the yes/no form is
+    additive (one coordinate, one term, no hard constraint: the value is that coordinate);
+    otherwise ``levels`` lists the values it can take, and the driver bisects them with the
+    yes/no form (:meth:`~alsos_solver.solver.Solver.value`)."""
+
+    @abstractmethod
+    def at_least(self, setting: Setting, value: int) -> Question:
+        """The yes/no question: the team makes the value at least ``value``."""
+
+    @abstractmethod
+    def final_value(self, setting: Setting, end: Position) -> int:
+        """The value at the end of a finished play (reference solver, lines of play)."""
+
+    def levels(self, setting: Setting) -> list[int] | None:
+        """The values it can take, ascending, when the yes/no form is not additive."""
+        return None
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return self.at_least(setting, 0).team(setting)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        self.at_least(setting, 0).build(setting, goal)
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        raise TypeError(f"{self.key} is a value question: read final_value()")
+
+
+@dataclass(frozen=True)
+class DeclarerPoints(ValueQuestion):
+    """The most card points (with the last trick) that the declarer can force against best
+    defence."""
+
+    key = "declarer_points"
+
+    def spec(self) -> str:
+        return "declarer_points"
+
+    def seat(self, setting: Setting) -> int:
+        if setting.declarer is None:
+            raise NotApplicable("declarer_points needs a deal with a declarer")
+        return setting.declarer
+
+    def at_least(self, setting: Setting, value: int) -> Question:
+        return SeatPoints(self.seat(setting), value)
+
+    def final_value(self, setting: Setting, end: Position) -> int:
+        return end.points[self.seat(setting)]
+
+
+def is_value_question(question: Question) -> bool:
+    """Whether the question asks for a number, not for yes/no."""
+    return isinstance(question, ValueQuestion)
+
+
+def final_value(question: Question, setting: Setting, end: Position) -> int | bool:
+    """The question's value at the end of a finished line of play."""
+    if isinstance(question, ValueQuestion):
+        return question.final_value(setting, end)
+    return question.achieved(setting, end)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One question of a game's question set: ``path`` is where its answer goes in the
+    result (``("figures", "B", "abszolut")``), ``kind`` its name in the benchmarks
+    (``abszolut``), ``seat`` whose item it is (None: the contract's)."""
+
+    path: tuple[str, ...]
+    kind: str
+    question: Question
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Item:
+    """An announced item of a deal, as the play review and the scores go by it: its name
+    in results (``'B game'``, ``'C abszolut'``), the seat it belongs to, what it is, and its
+    question."""
+
+    name: str
+    seat: str
+    what: str
+    question: Question
+
+    @property
+    def label(self) -> str:
+        """The item in a sentence: ``"B's game"``."""
+        return f"{self.seat}'s {self.what}"
+
+
+class GameQuestions(ABC):
+    """One game's questions: what :func:`~alsos_solver.solve.solve` asks of a contract,
+    the items of a deal, and the question specs that ``--question`` reads. One object per
+    game (or family of games), found with :func:`alsos_solver.questions.questions_of`."""
+
+    result_keys: tuple[str, ...] = ()
+    """The keys of a result, in the order they are shown (a key a contract lacks is left out)."""
+    expected: str = ""
+    """The question specs the game reads, for messages."""
+
+    @abstractmethod
+    def question_set(self, setting: Setting) -> list[Ask]:
+        """Every question :func:`solve` asks of the deal's contract, in the order it asks
+        them: the one list of questions for solve, the analyses and the benchmarks."""
+
+    def derived(self, solver: Solver, answers: dict[str, Any]) -> dict[str, Any]:
+        """Result keys that follow from the answers (and perhaps more questions)."""
+        return {}
+
+    @abstractmethod
+    def items(self, deal: Deal) -> list[Item]:
+        """The deal's items in review order: its game, then what was announced."""
+
+    @abstractmethod
+    def parse(self, spec: str, deal: Deal) -> Question:
+        """The question a spec names, checked against the deal; ValueError naming what was
+        expected."""
+
+    @abstractmethod
+    def name(self, question: Question) -> str:
+        """The spec of a question (the inverse of :meth:`parse`)."""
+
+    @abstractmethod
+    def default(self, deal: Deal, to_move: int) -> Question:
+        """The question an analysis asks when none is given, ``to_move`` the seat to play."""
+
+    @abstractmethod
+    def points_need(self, deal: Deal) -> str | None:
+        """What the points questions (``declarer_points``, ``points:SEAT>=N``) need that the
+        deal's contract lacks (``'a trump or no-trump game'``); None when they fit."""
+
+    def answers(self, solver: Solver) -> dict[str, Any]:
+        """Every answer of the question set and the derived keys, in :attr:`result_keys`
+        order."""
+        found: dict[str, Any] = {}
+        for ask in self.question_set(solver.setting):
+            place = found
+            for key in ask.path[:-1]:
+                place = place.setdefault(key, {})
+            place[ask.path[-1]] = solver.answer(ask.question)
+        found |= self.derived(solver, found)
+        return {key: found[key] for key in self.result_keys if key in found}
+
