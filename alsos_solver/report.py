@@ -338,10 +338,11 @@ def contract_table(deal: Deal, progress: Progress) -> Any:
 
 
 def announcements(deal: Deal, front: bool, progress: Progress) -> Any:
-    from .analysis import best_announcements
+    """The game's own best announcements (:func:`alsos_solver.analysis.of_game`)."""
+    from .analysis import of_game
 
     with progress("best announcements") as update:
-        return best_announcements(deal, front=front, progress=update)
+        return of_game(deal.spec).best_announcements(deal, front=front, progress=update)
 
 
 def review(deal: Deal, progress: Progress) -> Any:
@@ -355,12 +356,14 @@ def review(deal: Deal, progress: Progress) -> Any:
 
 def scores(deal: Deal) -> ScoreSet:
     """Double-dummy, and as played when there is a Play section (each with a note where
-    it does not apply); a note alone when neither can apply (no contract)."""
-    from .analysis import actual_scores, double_dummy_scores
+    it does not apply); a note alone when neither can apply (no contract). The scores are
+    the game's own (:func:`alsos_solver.analysis.of_game`)."""
+    from .analysis import of_game
 
+    game = of_game(deal.spec)
     found = ScoreSet()
     try:
-        found.double_dummy = double_dummy_scores(deal)
+        found.double_dummy = game.double_dummy_scores(deal)
     except ValueError as error:
         if deal.contract is None:
             raise
@@ -368,7 +371,7 @@ def scores(deal: Deal) -> ScoreSet:
     try:
         if not deal.play:
             raise ValueError("no Play section")
-        found.actual = actual_scores(deal)
+        found.actual = game.actual_scores(deal)
     except ValueError as error:
         found.actual_note = str(error)
     return found
@@ -404,8 +407,8 @@ def record(report: DealReport) -> dict[str, Any]:
     for analysis in report.analyses:
         extra = analysis_record(analysis)
         notes |= extra.pop("notes", {})
-        if extra.get("klopitzky_safe", True) is None and data.get("klopitzky_safe") is not None:
-            extra.pop("klopitzky_safe")  # an interrupted table keeps a klopitzky deal's own answer
+        for key in [key for key, value in extra.items() if value is None and data.get(key) is not None]:
+            extra.pop(key)  # an interrupted table keeps the deal's own answer (klopitzky)
         data |= extra
     if notes:
         data["notes"] = notes

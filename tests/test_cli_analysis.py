@@ -10,6 +10,7 @@ import json
 import pytest
 
 from alsos_solver import analysis
+from alsos_solver.analysis import alsos as analysis_of_alsos
 from alsos_solver.analysis.exchange import exchange_options
 from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
@@ -441,7 +442,7 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(analysis, target, interrupted)
+    monkeypatch.setattr(analysis_of_alsos if hasattr(analysis_of_alsos, target) else analysis, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):
         result = runner.invoke(app, args)
         assert_interrupted(result)

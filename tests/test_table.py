@@ -70,7 +70,7 @@ def test_entries_are_the_answers_of_solve(index):
         for key in ("declarer_points", "game", "figures", "betli"):
             assert data.get(key) == expected.get(key), (entry.declarer, entry.contract, key)
     klopitzky = solve(replace(deal, contract=Contract(Kind.KLOPITZKY), declarer=None, figures={}, play=[]))
-    assert table.klopitzky_safe == klopitzky.klopitzky_safe
+    assert table.once == {"klopitzky_safe": klopitzky.klopitzky_safe}
 
 
 def test_json_keeps_the_engine_keys():
@@ -92,23 +92,6 @@ def test_json_keeps_the_engine_keys():
                 assert set(row["figures"]["A"]) == {"abszolut", "szaz", "ketszaz", "negyvennegy", "volat"}
 
 
-def test_lines_are_one_row_per_entry():
-    table = table_of(QUICK_BOARDS[0])
-    lines = table.lines()
-    assert lines[0].split() == ["decl", "contract", "points", "game", "figures"]
-    assert len(lines) == 1 + len(SEATS) * len(CONTRACTS) + 1  # header, rows, klopitzky
-    assert lines[-1].startswith("klopitzky:")
-    for line, entry in zip(lines[1:], table.entries):
-        words = line.split()
-        assert words[:2] == [entry.declarer, entry.contract]
-        if entry.betli is None:
-            assert words[2] == str(entry.declarer_points)
-            assert words[3] == ("won" if entry.game else "lost")
-            assert (words[4:] if words[4:] != ["-"] else []) == entry.made_figures
-        else:
-            assert line.endswith("betli made" if entry.betli else "betli fails")
-
-
 def test_progress_counts_every_unit():
     calls = []
     table = contract_table(benchmark_deals()[QUICK_BOARDS[0]], progress=lambda done, total: calls.append((done, total)))
@@ -123,17 +106,16 @@ def test_interrupt_from_progress_returns_finished_entries(after):
     table = contract_table(deal, progress=Interrupt(after))
     assert table.complete is False
     assert len(table.entries) == after
-    assert table.klopitzky_safe is None
+    assert table.once == {"klopitzky_safe": None}
     full = table_of(QUICK_BOARDS[0])
     assert [e.to_json() for e in table.entries] == [e.to_json() for e in full.entries[:after]]
     data = json.loads(json.dumps(table.to_json()))
     assert data["complete"] is False and len(data["table"]) == after and data["klopitzky_safe"] is None
-    assert table.lines()[-1] == f"(interrupted: {after} of 18 entries and klopitzky)"
 
 
 def test_interrupt_before_klopitzky_keeps_every_entry():
     table = contract_table(benchmark_deals()[QUICK_BOARDS[0]], progress=Interrupt(18))
-    assert not table.complete and len(table.entries) == 18 and table.klopitzky_safe is None
+    assert not table.complete and len(table.entries) == 18 and table.once == {"klopitzky_safe": None}
 
 
 def test_interrupt_during_a_solve(monkeypatch):

@@ -2,7 +2,7 @@
 (:mod:`.alsos`, ...), and question specs (:mod:`.specs`).
 
 :func:`questions_of` finds a game's questions through its rules' registry entry
-(:attr:`~alsos_solver.rules.games.GameSpec.questions` names the module), so nothing here
+(:attr:`~alsos_solver.rules.game.GameSpec.family` names the module), so nothing here
 asks which game a deal is.
 """
 
@@ -21,7 +21,7 @@ from .specs import default_question, parse_question, question_name
 
 def questions_of(spec: GameSpec) -> GameQuestions:
     """The questions of a game: the ``QUESTIONS`` object of the module its spec names."""
-    return importlib.import_module(f".{spec.questions}", __name__).QUESTIONS
+    return importlib.import_module(f".{spec.family}", __name__).QUESTIONS
 
 
 __all__ = [

@@ -262,6 +262,8 @@ class AlsosQuestions(GameQuestions):
         "declarer_points, game, game_defeated, betli, klopitzky:SEAT, SEAT:FIGURE, "
         "points:SEAT>=N or together:ITEM+ITEM..."
     )
+    table_keys = ("declarer_points", "game", "figures", "betli")
+    table_once_keys = ("klopitzky_safe",)
 
     def question_set(self, setting: Setting) -> list[Ask]:
         contract, seats = setting.contract, setting.deal.spec.active

@@ -462,6 +462,10 @@ class GameQuestions(ABC):
     """The keys of a result, in the order they are shown (a key a contract lacks is left out)."""
     expected: str = ""
     """The question specs the game reads, for messages."""
+    table_keys: tuple[str, ...] = ()
+    """The result keys the contract table shows for each seat as declarer in each contract."""
+    table_once_keys: tuple[str, ...] = ()
+    """The result keys of the contracts the table asks once, without a declarer."""
 
     @abstractmethod
     def question_set(self, setting: Setting) -> list[Ask]:

@@ -171,15 +171,20 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
         grid.add_row(entry.declarer, contract_label(deal, entry.contract), points, game, figures, betli,
                      end_section=last)
     parts: list[RenderableType] = [title, grid]
-    if table.klopitzky_safe is not None:
-        safe = Text("  ").join(Text(f"{seat} ") + mark(ok) for seat, ok in table.klopitzky_safe.items())
-        parts.append(Text("Klopitzky, can each seat avoid paying?  ") + safe)
+    for key, answers in table.once.items():
+        if answers is not None:
+            per_seat = Text("  ").join(Text(f"{seat} ") + mark(ok) for seat, ok in answers.items())
+            parts.append(Text(f"{ONCE_HEADINGS.get(key, key)}  ") + per_seat)
     if not table.complete:
-        missing = "" if table.klopitzky_safe is not None else ", klopitzky not solved"
+        missing = "" if None not in table.once.values() else ", klopitzky not solved"
         parts.append(Text(f"interrupted: partial result ({len(table.entries)} of {table.total} entries{missing})",
                           style="bold yellow"))
     parts.append(footer(stats(table.nodes, table.seconds)))
     return Group(*parts)
+
+
+ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
+"""The heading of each per-seat answer the contract table asks once, by its result key."""
 
 
 # Best announcements

@@ -54,6 +54,9 @@ class AlsosSpec(GameSpec):
         """Each suit, ``NT`` and ``BETLI`` (klopitzky is asked once, per seat)."""
         return (*self.pack.suits, "NT", "BETLI")
 
+    def table_contracts_once(self) -> tuple[str, ...]:
+        return ("KLOPITZKY",)
+
     def trick_rules(self, contract: Contract, options: AlsosOptions) -> TrickRules:
         """Trump game: trumps U 9 A X K O 8 7, others A X K O U 9 8 7. No-trump: every suit
         plain. Betli and klopitzky: no trumps, order by ``options.betli_order`` and

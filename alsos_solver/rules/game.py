@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class GameSpec(ABC):
     """A game: its name, pack, seats (in playing order) and those that play, hand and talon
-    sizes, the dealer by convention, and ``questions``, the module of
-    :mod:`alsos_solver.questions` that holds its questions."""
+    sizes, the dealer by convention, and ``family``, the name of the modules that hold its
+    questions (``alsos_solver.questions.<family>``) and its own analyses
+    (``alsos_solver.analysis.<family>``)."""
 
     name: str
     pack: Pack
@@ -32,7 +33,7 @@ class GameSpec(ABC):
     hand_size: int
     talon_size: int
     default_dealer: str
-    questions: str
+    family: str
 
     alsos_melds: bool = False
     """The melds of :mod:`alsos_solver.melds` (sequences, vannak, béla, their contests)."""
@@ -59,6 +60,10 @@ class GameSpec(ABC):
     @abstractmethod
     def table_contracts(self) -> tuple[str, ...]:
         """The contracts of the contract table (every seat as declarer in each), as tokens."""
+
+    def table_contracts_once(self) -> tuple[str, ...]:
+        """The contracts without a declarer, asked once in the contract table (none by default)."""
+        return ()
 
     @abstractmethod
     def trick_rules(self, contract: Contract, options: AlsosOptions) -> TrickRules:
