@@ -54,6 +54,7 @@ def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
 def can_make(deal: Deal, question: Question, after: int = 0) -> bool:
     """Whether the question's team can make it, by exhaustive minimax."""
     setting, position = _start(deal, question, after)
+    question.check(setting)
     if not question.possible(setting):
         return False
     team = question.team(setting)

@@ -87,7 +87,9 @@ class Solver:
         self.setting = self._free_setting if melds is None else self._free_setting.with_melds(melds)
 
     def ask(self, question: Question) -> bool:
-        """Can the question's team make it against best resistance?"""
+        """Can the question's team make it against best resistance? NotApplicable when the
+        question does not fit the deal."""
+        question.check(self.setting)
         with self._counting():
             if not question.possible(self.setting):
                 return False
@@ -106,7 +108,10 @@ class Solver:
         (a probe driver over a fail-soft alpha-beta, ``_search.pyx``); another by bisecting
         its ``levels`` with the yes/no form."""
         if isinstance(question, int):
-            return self._additive_value(SeatPoints(question, 0), question)
+            points = SeatPoints(question, 0)
+            points.check(self.setting)
+            return self._additive_value(points, question)
+        question.check(self.setting)
         probe = question.at_least(self.setting, 0)
         if question.levels(self.setting) is None:
             seat = probe.seat if isinstance(probe, SeatPoints) else None

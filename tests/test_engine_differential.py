@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.figures import FIGURES, allowed_figures
+from alsos_solver.errors import GoalTooLarge
+from alsos_solver.figures import FIGURES, allowed, allowed_figures
 from alsos_solver.questions import (
     BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
     Together,
@@ -71,10 +72,18 @@ def engine(deal: Deal) -> Solver:
 
 
 def disagreements(solver: Solver, deal: Deal, questions: list[Question]) -> list[str]:
-    """The questions on which the engine and the reference answer differently."""
+    """The questions on which the engine and the reference answer differently. A question
+    whose goal is larger than the core tracks (several items of a side, with the
+    defenders' meld choice moving more coordinates) is refused by the engine, not answered
+    wrongly: it is left out, once its goal is seen to be that large."""
     found = []
     for question in questions:
-        mine, oracle = solver.ask(question), can_make(deal, question, after=start(deal))
+        try:
+            mine = solver.ask(question)
+        except GoalTooLarge:
+            assert len(question.goal(solver.setting).coef_points) > 4, question
+            continue
+        oracle = can_make(deal, question, after=start(deal))
         if mine != oracle:
             found.append(f"{question}: engine {mine}, reference {oracle}")
     return found
@@ -111,7 +120,9 @@ def defenders(deal: Deal) -> list[int]:
 
 
 def figure_questions(deal: Deal, names=tuple(FIGURES)) -> list[Question]:
-    """Every figure (allowed here or not) with every seat as its announcer."""
+    """Every figure of ``names`` allowed in the deal's contract, with every seat as its
+    announcer (a figure the contract does not allow is not a question of the deal)."""
+    names = [name for name in names if allowed(name, deal.contract, deal.options)]
     return [FigureMade(seat, name) for seat in range(len(SEATS)) for name in names]
 
 

@@ -22,7 +22,7 @@ from ..position import Position
 from ..rules import Kind
 from .base import (
     SEAT_LETTERS, Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, Together, _coef, _none,
-    points_decided, totals,
+    check_seat, points_decided, seat_index, totals,
 )
 from .specs import parse_seat
 
@@ -37,6 +37,9 @@ class GameWon(Question):
 
     def spec(self) -> str:
         return "game"
+
+    def check(self, setting: Setting) -> None:
+        check_point_game(self, setting)
 
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset([setting.declarer])
@@ -80,6 +83,9 @@ class GameDefeated(Question):
     def spec(self) -> str:
         return "game_defeated"
 
+    def check(self, setting: Setting) -> None:
+        check_point_game(self, setting)
+
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
 
@@ -104,6 +110,17 @@ class FigureMade(Question):
 
     seat: int
     figure: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", seat_index(self.seat))
+        object.__setattr__(self, "figure", canonical(self.figure))
+
+    def check(self, setting: Setting) -> None:
+        check_alsos(self, setting)
+        check_seat(self.seat, setting)
+        reason = setting.deal.spec.allows_figure(self.figure, setting.contract, setting.deal.options)
+        if reason is not None:
+            raise NotApplicable(f"{self.spec()}: {reason}")
 
     @property
     def key(self) -> str:  # type: ignore[override]
@@ -204,6 +221,9 @@ class BetliMade(Question):
     def spec(self) -> str:
         return "betli"
 
+    def check(self, setting: Setting) -> None:
+        check_kind(self, setting, Kind.BETLI)
+
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset([setting.declarer])
 
@@ -222,6 +242,13 @@ class KlopitzkySafe(Question):
 
     seat: int
     key = "klopitzky_safe"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", seat_index(self.seat))
+
+    def check(self, setting: Setting) -> None:
+        check_kind(self, setting, Kind.KLOPITZKY)
+        check_seat(self.seat, setting)
 
     def spec(self) -> str:
         return f"klopitzky:{SEAT_LETTERS[self.seat]}"
@@ -353,6 +380,34 @@ class AlsosQuestions(GameQuestions):
         """Points questions (``declarer_points``, ``points:SEAT>=N``) fit trump and no-trump
         games."""
         return None if deal.contract is not None and deal.contract.is_point_game else "a trump or no-trump game"
+
+
+def check_alsos(question: Question, setting: Setting) -> None:
+    """NotApplicable when the deal is not of an Alsós game (these are their questions)."""
+    if not isinstance(questions_of_deal(setting), AlsosQuestions):
+        raise NotApplicable(f"{question.spec()} is a question of the Alsós games, not of {setting.deal.game}")
+
+
+def check_kind(question: Question, setting: Setting, kind: Kind) -> None:
+    """NotApplicable unless the deal is an Alsós deal with a contract of that kind."""
+    check_alsos(question, setting)
+    if setting.contract.kind is not kind:
+        token = setting.deal.spec.contract_token(setting.contract)
+        raise NotApplicable(f"{question.spec()} needs a {kind.name} contract, the contract is {token}")
+
+
+def check_point_game(question: Question, setting: Setting) -> None:
+    """NotApplicable unless the deal is an Alsós trump or no-trump game with a declarer."""
+    check_alsos(question, setting)
+    if not setting.contract.is_point_game or setting.declarer is None:
+        token = setting.deal.spec.contract_token(setting.contract)
+        raise NotApplicable(f"{question.spec()} needs a trump or no-trump game with a declarer, the contract is {token}")
+
+
+def questions_of_deal(setting: Setting) -> GameQuestions:
+    from . import questions_of
+
+    return questions_of(setting.deal.spec)
 
 
 def need_point_game(spec: str, deal: Deal) -> None:

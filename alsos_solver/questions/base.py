@@ -257,6 +257,10 @@ class Question(ABC):
         to ``total``."""
         return None
 
+    def check(self, setting: Setting) -> None:
+        """NotApplicable, naming the problem, when the question does not fit the deal (a
+        contract without such an item, a seat that does not play); nothing otherwise."""
+
     @abstractmethod
     def spec(self) -> str:
         """The question's spec, as ``--question`` reads it (``B:abszolut``, ``game``)."""
@@ -266,6 +270,25 @@ class Question(ABC):
         goal = Goal(team, setting.meld_choices, setting.declarer not in team, setting.choice_trick)
         self.build(setting, goal)
         return goal
+
+
+def seat_index(seat: int | str) -> int:
+    """A seat as its index among the seats that play: its letter (any case) or the index."""
+    if isinstance(seat, str):
+        letter = seat.strip().upper()
+        if len(letter) != 1 or letter not in SEAT_LETTERS:
+            raise ValueError(f"unknown seat {seat!r} (expected a seat letter, A B C)")
+        return SEAT_LETTERS.index(letter)
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"unknown seat {seat!r} (expected a seat letter, A B C, or its index)")
+    return seat
+
+
+def check_seat(seat: int, setting: Setting) -> None:
+    """NotApplicable when ``seat`` does not play in the deal."""
+    if seat >= setting.seats:
+        active = setting.deal.spec.active
+        raise NotApplicable(f"seat {SEAT_LETTERS[seat]} does not play in {setting.deal.game} (the seats are {' '.join(active)})")
 
 
 def _none(seats: int) -> tuple[int, ...]:
@@ -290,6 +313,14 @@ class SeatPoints(Question):
     seat: int
     at_least: int = 0
     key = "points"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", seat_index(self.seat))
+
+    def check(self, setting: Setting) -> None:
+        check_seat(self.seat, setting)
+        if not any(setting.rules.points):
+            raise NotApplicable(f"{self.spec()}: the contract {setting.deal.spec.contract_token(setting.contract)} is not played for card points")
 
     def spec(self) -> str:
         return f"points:{SEAT_LETTERS[self.seat]}>={self.at_least}"
@@ -325,6 +356,10 @@ class Together(Question):
 
     items: tuple[Question, ...]
     key = "together"
+
+    def check(self, setting: Setting) -> None:
+        for item in self.items:
+            item.check(setting)
 
     def spec(self) -> str:
         return "together:" + "+".join(item.spec() for item in self.items)
@@ -382,6 +417,9 @@ class ValueQuestion(Question):
 
     def team(self, setting: Setting) -> frozenset[int]:
         return self.at_least(setting, 0).team(setting)
+
+    def check(self, setting: Setting) -> None:
+        self.at_least(setting, 0).check(setting)
 
     def build(self, setting: Setting, goal: Goal) -> None:
         self.at_least(setting, 0).build(setting, goal)
