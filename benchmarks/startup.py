@@ -22,6 +22,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from sections import with_section
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SECTION = "## Start-up"
@@ -61,19 +63,6 @@ def install_mode() -> str:
     return "installed"
 
 
-def section_of(document: str) -> str:
-    """The start-up section of a results document (the last section), or ''."""
-    head, found, tail = document.partition(SECTION)
-    return found + tail
-
-
-def with_section(document: str, section: str) -> str:
-    """The document with its start-up section replaced by ``section`` (added at the end
-    when it has none; none when ``section`` is empty)."""
-    head = document.partition(SECTION)[0].rstrip("\n") + "\n"
-    return head + ("\n" + section.strip("\n") + "\n" if section else "")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each command (default: %(default)s)")
@@ -106,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---:|---:|---:|---:|---:|---|",
         *rows,
     ])
-    document = args.output.read_text(encoding="utf-8") if args.output.exists() else "# alsos-solver benchmark results\n"
-    args.output.write_text(with_section(document, section), encoding="utf-8")
+    document = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+    args.output.write_text(with_section(document, "startup", section), encoding="utf-8")
     print(section)
     return 0
 
