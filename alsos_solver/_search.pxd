@@ -20,9 +20,9 @@ cdef struct Goal:                          # a question in the engine's form
     int ndim                                # coordinates in use
     int coef_points[MAX_DIMS][MAX_SEATS]    # added per trick point won by a seat
     int coef_tricks[MAX_DIMS][MAX_SEATS]    # added per trick won by a seat
-    int from_trick[MAX_DIMS]                # the coordinate counts tricks t >= from_trick only ...
-    int plain_only[MAX_DIMS]                # ... and, when 1, only tricks without a trump in them
-    int late                                # some coordinate has from_trick > 0 or plain_only
+    int from_trick[MAX_DIMS]                # the coordinate counts tricks t >= from_trick only
+    int coef_plain[MAX_DIMS][MAX_SEATS]     # added more per such trick won without a trump in it
+    int late                                # some coordinate has from_trick > 0 or a coef_plain
     int nterms                              # success = OR over terms
     int threshold[MAX_TERMS][MAX_DIMS]      # a term holds when acc[d] >= threshold for all d
     int team[MAX_SEATS]                     # 1: the seat plays for the goal

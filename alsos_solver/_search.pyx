@@ -28,6 +28,13 @@ the vectors plain lower / upper bounds, and since a threshold only shifts ``acc`
 entries stay valid across the thresholds of one question (the driver's binary search).
 Entries of another goal or deal are invalidated by a generation counter.
 
+A coordinate may count only the tricks from ``from_trick`` on, and count a trick won
+without a trump in it more than one with a trump (``coef_plain``: Asszorti's arrivázs and
+its idegen form). The increments then depend on the trick number and the cards of the
+trick too, but both are fixed by the future line of play from an entry (the trick number
+by the remaining cards): every line still adds the same increments to any accumulated
+vector, so the argument holds as it stands.
+
 The defenders' meld choice, and why it is exact
 -----------------------------------------------
 After the first trick each defender may concede a meld contest he would win, so that his
@@ -215,13 +222,15 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
 
 
 cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) noexcept nogil:
-    """Credit a trick to coordinates that count late tricks only (``from_trick``), and
-    perhaps only tricks without a trump (``plain_only``): Asszorti's arrivázs."""
+    """Credit a trick to coordinates that count late tricks only (``from_trick``), with
+    ``coef_plain`` more when no trump is in the trick: Asszorti's arrivázs."""
     cdef const Goal* o = &s.obj
-    cdef int d, trumped = s.trump >= 0 and (mask & lane(s.trump)) != 0
+    cdef int d, plain = s.trump < 0 or (mask & lane(s.trump)) == 0
     for d in range(o.ndim):
-        if t >= o.from_trick[d] and not (o.plain_only[d] and trumped):
+        if t >= o.from_trick[d]:
             s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
+            if plain:
+                s.acc[d] += o.coef_plain[d][winner]
 
 
 cdef int complete_trick(State* s) noexcept nogil:
@@ -928,8 +937,9 @@ cdef class Core:
                  win_none=None, specials=(), uint64_t distinct=0, bint uses_points=True, late=None,
                  shifts=None, bint team_chooses=False, int choice_trick=1, bint keep_table=False):
         """Load a goal (see ``Goal`` in the .pxd): per coordinate its coefficients per point
-        and per trick of each seat (``late``: per coordinate (from_trick, plain_only), None:
-        every trick counts); ``thresholds`` per term; per seat whether it plays for the goal
+        and per trick of each seat (``late``: per coordinate (from_trick, coef_plain): it
+        counts tricks from from_trick on only, and adds coef_plain[seat] more per trick won
+        without a trump in it; None: every trick counts, nothing more); ``thresholds`` per term; per seat whether it plays for the goal
         (``team``), the cards it must capture, whether it must win every trick or none;
         ``specials`` (seat, trick, card); ``distinct`` cards never merged with a neighbour;
         ``shifts`` the starting coordinates of each of the defenders' meld choices (None:
@@ -941,7 +951,7 @@ cdef class Core:
         cdef Goal* o = &self.s.obj
         cdef int d, seat, t, k, c, ndim = len(coef_points), nseats = self.s.nseats
         shifts = shifts or [[0] * ndim]
-        late = late or [(0, False)] * ndim
+        late = late or [(0, (0,) * nseats)] * ndim
         capture = capture or [0] * nseats
         win_all = win_all or [0] * nseats
         win_none = win_none or [0] * nseats
@@ -958,14 +968,18 @@ cdef class Core:
             for seat in range(nseats):
                 o.coef_points[d][seat] = coef_points[d][seat]
                 o.coef_tricks[d][seat] = coef_tricks[d][seat]
-            o.from_trick[d], o.plain_only[d] = late[d]
-            o.late = o.late or o.from_trick[d] > 0 or o.plain_only[d]
-            # a coordinate that counts only some tricks may also gain nothing from one
-            some = o.from_trick[d] > 0 or o.plain_only[d]
-            self.s.inc_min[d][0] = min(list(coef_points[d][:nseats]) + [0] * some)
-            self.s.inc_max[d][0] = max(list(coef_points[d][:nseats]) + [0] * some)
-            self.s.inc_min[d][1] = min(list(coef_tricks[d][:nseats]) + [0] * some)
-            self.s.inc_max[d][1] = max(list(coef_tricks[d][:nseats]) + [0] * some)
+            o.from_trick[d] = late[d][0]
+            for seat in range(nseats):
+                o.coef_plain[d][seat] = late[d][1][seat]
+            o.late = o.late or o.from_trick[d] > 0 or any(late[d][1][:nseats])
+            # a trick adds between the least and the largest of: nothing (before
+            # from_trick), its coefficient, its coefficient with coef_plain
+            trick_gains = list(coef_tricks[d][:nseats]) + [c + p for c, p in zip(coef_tricks[d][:nseats], late[d][1])]
+            early = [0] if o.from_trick[d] > 0 else []
+            self.s.inc_min[d][0] = min(list(coef_points[d][:nseats]) + early)
+            self.s.inc_max[d][0] = max(list(coef_points[d][:nseats]) + early)
+            self.s.inc_min[d][1] = min(trick_gains + early)
+            self.s.inc_max[d][1] = max(trick_gains + early)
         for t in range(o.nterms):
             for d in range(ndim):
                 o.threshold[t][d] = thresholds[t][d]

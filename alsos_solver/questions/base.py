@@ -140,7 +140,7 @@ class Goal:
     coef_points: list[tuple[int, ...]] = field(default_factory=list)
     coef_tricks: list[tuple[int, ...]] = field(default_factory=list)
     coef_melds: list[tuple[int, ...]] = field(default_factory=list)
-    late: list[tuple[int, bool]] = field(default_factory=list)
+    late: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     terms: list[dict[int, int]] = field(default_factory=lambda: [{}])
     capture: dict[int, CardSet] = field(default_factory=dict)
     win_all: frozenset[int] = frozenset()
@@ -149,12 +149,13 @@ class Goal:
 
     def dim(
         self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...], coef_melds: tuple[int, ...] | None = None,
-        late: tuple[int, bool] = (0, False),
+        from_trick: int = 0, coef_plain: tuple[int, ...] | None = None,
     ) -> int:
-        """The index of the coordinate with these coefficients, added if new. ``late``
-        (from_trick, plain_only): the coordinate counts only tricks from that one (0-based)
-        on, and with plain_only only those without a trump in them."""
+        """The index of the coordinate with these coefficients, added if new. A coordinate
+        may count only the tricks from ``from_trick`` (0-based) on, and add ``coef_plain``
+        per seat more for such a trick won without a trump in it (Asszorti's arrivázs)."""
         coef_melds = coef_melds or (0,) * len(coef_points)
+        late = (from_trick, coef_plain or (0,) * len(coef_points))
         for d, entry in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds, self.late)):
             if entry == (coef_points, coef_tricks, coef_melds, late):
                 return d
