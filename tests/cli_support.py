@@ -24,7 +24,15 @@ ASSZORTI = """\
 [Contract "C"]
 [Declarer "A"]
 """
-"""An Asszorti deal: read and shown, not solved yet."""
+"""An Asszorti deal: clubs at bid 3 by A, who makes 7 tricks and could make arrivázs."""
+ALTIANSZ = """\
+[Game "altiansz"]
+[Deal "A:7.AO8.AK.987 K8.UX9.OU98. AOU9.7.X.AUX"]
+[Talon "MX PK T7 ZK ZO"]
+[Contract "ultimo T"]
+[Declarer "C"]
+"""
+"""An Altiansz deal: read and shown, not solved yet."""
 KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]

@@ -87,10 +87,10 @@ def contract_label(deal: Deal, token: str) -> Text:
     return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
 
 
-def value_text(value: int | bool, is_value: bool) -> Text:
-    """A card's or a position's value: ``90 points``, or ``made ✓`` / ``failed ✗``."""
+def value_text(value: int | bool, is_value: bool, unit: str = "points") -> Text:
+    """A card's or a position's value: ``90 points`` (``7 tricks``), or ``made ✓`` / ``failed ✗``."""
     if is_value:
-        return Text(f"{value} points")
+        return Text(f"{value} {unit}")
     return Text("made ", style="green") + YES.copy() if value else Text("failed ", style="red") + NO.copy()
 
 
@@ -118,14 +118,14 @@ def cards_view(deal: Deal, values: CardValues) -> Group:
     value together, best for the mover first, the best marked."""
     side = "for" if values.mover_on_team else "against"
     title = heading("cards", f"{values.question} {position_text(values.after)}")
-    summary = Text(f"{values.to_move} to move, playing {side} it: ") + value_text(values.position_value, values.is_value)
+    summary = Text(f"{values.to_move} to move, playing {side} it: ") + value_text(values.position_value, values.is_value, values.unit)
     table = Table()
     table.add_column("cards")
     table.add_column("value")
     table.add_column("")
     for tokens, value in values.groups:
         best = value == values.position_value
-        table.add_row(tokens_text(deal.pack, tokens), value_text(value, values.is_value),
+        table.add_row(tokens_text(deal.pack, tokens), value_text(value, values.is_value, values.unit),
                       Text("best", style="bold green") if best else Text(""))
     return Group(title, summary, table)
 
@@ -134,8 +134,8 @@ def line_view(deal: Deal, line: Line) -> Group:
     """The optimal line, one row per trick."""
     title = heading("line", f"{line.question} {position_text(line.after)}")
     if not line.tricks:
-        return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value))
-    summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value)
+        return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value, line.unit))
+    summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value, line.unit)
     table = Table()
     for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), ("points", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
