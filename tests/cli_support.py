@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -37,6 +38,20 @@ KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]
 """
+
+
+def ok(result) -> str:
+    """The stdout of a run that succeeded without a word on stderr (no progress bar
+    either: stderr is not a terminal under the runner)."""
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return result.stdout
+
+
+def one_json(result) -> dict:
+    """The one deal's object of a --json run that succeeded."""
+    (data,) = json.loads(ok(result))
+    return data
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:

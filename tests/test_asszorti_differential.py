@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from alsos_solver.cards import FRENCH, CardSet, cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.position import Position
-from alsos_solver.questions import Setting, questions_of
+from alsos_solver.questions import Setting, Together, questions_of
 from alsos_solver.questions.asszorti import ArrivazsMade, GameMade, Score, TricksAtLeast
 from alsos_solver.questions.base import ValueQuestion
 from alsos_solver.reference import best_value, can_make
@@ -115,6 +115,10 @@ def test_four_trick_endgames_agree(deal):
 @given(endgames(), st.integers(-80, 80), st.integers(0, 11))
 @examples(40)
 def test_score_and_trick_thresholds_agree(deal, score, tricks):
-    """Every threshold, reached or not, in any order on one solver (the table is reused)."""
-    questions = [Score().at_least(Setting.of(deal), score), TricksAtLeast(tricks), GameMade(), ArrivazsMade()]
+    """Every threshold, reached or not, in any order on one solver (the table is reused),
+    and the tricks and the arrivázs together in one line."""
+    questions = [
+        Score().at_least(Setting.of(deal), score), TricksAtLeast(tricks), GameMade(), ArrivazsMade(),
+        Together((TricksAtLeast(tricks), ArrivazsMade())),
+    ]
     assert disagreements(deal, questions) == [], describe(deal)

@@ -16,7 +16,7 @@ from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
 from alsos_solver.io import load
 
-from cli_support import ALTIANSZ, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, write
+from cli_support import ALTIANSZ, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
 from cli_support import assert_error as assert_error_lines
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -32,19 +32,6 @@ SWAP_ONLY = """\
 [Declarer "B"]
 """
 """A deal as dealt whose talon top is neither a trump nor an ace: keep or swap, no síber."""
-
-
-def ok(result) -> str:
-    """The stdout of a run that succeeded without a word on stderr (no progress bar
-    either: stderr is not a terminal under the runner)."""
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return result.stdout
-
-
-def one_json(result) -> dict:
-    (data,) = json.loads(ok(result))
-    return data
 
 
 def assert_error(result, *pieces: str) -> None:

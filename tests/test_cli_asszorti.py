@@ -5,27 +5,14 @@ spades in trick 6 gives the arrivázs away) and on small variations of it."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from alsos_solver.cli import app
 
-from cli_support import ASSZORTI, PUZZLES, write
+from cli_support import ASSZORTI, PUZZLES, ok, one_json, write
 
 DEAL = str(PUZZLES / "asszorti.txt")
 RESULT_KEYS = ["declarer_tricks", "game", "arrivazs", "idegen_arrivazs", "score"]
-
-
-def ok(result) -> str:
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return result.stdout
-
-
-def one_json(result) -> dict:
-    (data,) = json.loads(ok(result))
-    return data
 
 
 def test_result_keys_and_values(runner):

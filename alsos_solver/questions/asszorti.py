@@ -53,10 +53,6 @@ def check_asszorti(question: Question, setting: Setting) -> None:
         raise NotApplicable(f"{question.spec()} needs a deal with a declarer")
 
 
-def declarer_team(setting: Setting) -> frozenset[int]:
-    return frozenset([setting.declarer])
-
-
 def trick_split(setting: Setting, end: Position) -> tuple[int, int, int]:
     """The tricks of the declarer, then of each opponent in seat order."""
     return (end.tricks_won[setting.declarer], *(end.tricks_won[k] for k in setting.defenders))
@@ -90,8 +86,18 @@ def arrivazs_coordinate(setting: Setting, goal: Goal) -> int:
     return goal.dim(_none(seats), step, from_trick=late_tricks(setting).start, coef_plain=_coef(seats, plus=declarer))
 
 
+class DeclarersQuestion(Question):
+    """A yes/no question of the declarer's in an Asszorti deal: he plays for it alone."""
+
+    def check(self, setting: Setting) -> None:
+        check_asszorti(self, setting)
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset([setting.declarer])
+
+
 @dataclass(frozen=True)
-class TricksAtLeast(Question):
+class TricksAtLeast(DeclarersQuestion):
     """The declarer takes at least ``tricks`` tricks."""
 
     tricks: int
@@ -99,12 +105,6 @@ class TricksAtLeast(Question):
 
     def spec(self) -> str:
         return f"tricks>={self.tricks}"
-
-    def check(self, setting: Setting) -> None:
-        check_asszorti(self, setting)
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return declarer_team(setting)
 
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.require({tricks_coordinate(setting, goal, setting.declarer): self.tricks})
@@ -142,7 +142,7 @@ class DeclarerTricks(ValueQuestion):
 
 
 @dataclass(frozen=True)
-class ArrivazsMade(Question):
+class ArrivazsMade(DeclarersQuestion):
     """Arrivázs: the declarer wins each of the last three tricks; ``idegen``: besides, no
     trump card is played to them (trump contracts only)."""
 
@@ -156,12 +156,9 @@ class ArrivazsMade(Question):
         return self.key
 
     def check(self, setting: Setting) -> None:
-        check_asszorti(self, setting)
+        super().check(setting)
         if self.idegen and setting.rules.trump is None:
             raise NotApplicable("idegen_arrivazs needs a trump contract (without trumps every arrivázs is plain)")
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return declarer_team(setting)
 
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.require({arrivazs_coordinate(setting, goal): IDEGEN_MADE if self.idegen else ARRIVAZS_MADE})
@@ -229,7 +226,7 @@ class Scoring:
 
 
 @dataclass(frozen=True)
-class ScoreAtLeast(Question):
+class ScoreAtLeast(DeclarersQuestion):
     """The declarer's score (what he wins from each opponent) is at least ``value``."""
 
     value: int
@@ -237,12 +234,6 @@ class ScoreAtLeast(Question):
 
     def spec(self) -> str:
         return f"score>={self.value}"
-
-    def check(self, setting: Setting) -> None:
-        check_asszorti(self, setting)
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return declarer_team(setting)
 
     def build(self, setting: Setting, goal: Goal) -> None:
         """For each arrivázs outcome, the least game class whose score with it reaches the
