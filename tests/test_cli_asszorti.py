@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from alsos_solver.analysis import asszorti as analysis_of_asszorti
 from alsos_solver.cli import app
 
 from cli_support import ASSZORTI, PUZZLES, ok, one_json, write
@@ -125,3 +126,19 @@ def test_a_deal_without_arrivazs(runner, tmp_path):
     assert (data["declarer_tricks"], data["score"]) == (7, 3)
     assert [i["item"] for i in data["scores"]["double_dummy"]["items"]] == ["game"]
     assert "no Play section" in data["scores"]["notes"]["actual"]
+
+
+def test_interrupted_announcements_show_the_partial_result(runner, monkeypatch):
+    real = analysis_of_asszorti.best_announcements
+
+    def stopped_after_five(deal, progress=None, **kwargs):
+        def stop(done, total):
+            if done >= 5:
+                raise KeyboardInterrupt
+
+        return real(deal, progress=stop, **kwargs)
+
+    monkeypatch.setattr(analysis_of_asszorti, "best_announcements", stopped_after_five)
+    result = runner.invoke(app, ["--no-solve", "--announce", DEAL])
+    assert result.exit_code == 130 and "interrupted" in result.stderr
+    assert "interrupted: partial result (5 contracts)" in result.stdout
