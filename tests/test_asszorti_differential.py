@@ -122,3 +122,10 @@ def test_score_and_trick_thresholds_agree(deal, score, tricks):
         Together((TricksAtLeast(tricks), ArrivazsMade())),
     ]
     assert disagreements(deal, questions) == [], describe(deal)
+
+
+@given(endgames(), st.sampled_from(BIDS), st.booleans())
+@examples(25)
+def test_the_score_under_another_bid_and_announcement_agrees(deal, bid, arrivazs):
+    """The best announcements ask the score of one play under every bid and announcement."""
+    assert disagreements(deal, [Score(bid, arrivazs)]) == [], describe(deal)

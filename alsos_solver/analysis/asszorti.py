@@ -12,7 +12,8 @@ opponent.
 
 Best announcements. For the deal's declarer and hands (the deal's own contract, arrivázs
 and kontras set aside), every bid (3, 2, 1, hand) in every trump suit and no-trump, with
-and without arrivázs, scored double-dummy without kontras: the best has the highest score;
+and without arrivázs, scored double-dummy without kontras (one solver per strain, asked the
+score under each bid and announcement): the best has the highest score;
 ties go to the lower bid, then to no arrivázs, then to the earlier strain (suits in pack
 order, then no-trump).
 """
@@ -152,23 +153,23 @@ def best_announcements(
         raise ValueError("best announcements need a deal with a declarer")
     spec = deal.spec
     strains = [*spec.pack.suits, "NT"]
-    options = [(bid, strain, arrivazs) for strain in strains for bid in BIDS for arrivazs in (False, True)]
+    total = len(strains) * len(BIDS) * 2
     found = BidChoices(deal.declarer)
     try:
         if progress is not None:
-            progress(0, len(options))
-        for bid, strain, arrivazs in options:
-            contract = spec.parse_contract(f"{bid} {strain}")
-            choice = replace(
-                deal, contract=contract, figures={deal.declarer: (ARRIVAZS,)} if arrivazs else {}, front={},
-                kontra={}, play=[], play_leader=None,
+            progress(0, total)
+        for strain in strains:
+            plain = replace(
+                deal, contract=spec.parse_contract(strain), figures={}, front={}, kontra={}, play=[], play_leader=None,
             )
-            solver = Solver(choice, table_bytes=table_bytes)
-            found.choices.append(BidChoice(bid, strain, arrivazs, solver.value(Score())))
+            solver = Solver(plain, table_bytes=table_bytes)  # one per strain: its tricks value serves every bid
+            for bid in BIDS:
+                for arrivazs in (False, True):
+                    found.choices.append(BidChoice(bid, strain, arrivazs, solver.value(Score(bid, arrivazs))))
+                    if progress is not None:
+                        progress(len(found.choices), total)
             found.nodes += solver.stats.nodes
             found.seconds += solver.stats.seconds
-            if progress is not None:
-                progress(len(found.choices), len(options))
     except KeyboardInterrupt:
         found.complete = False
     return found

@@ -183,12 +183,15 @@ class Scoring:
     tricks: int
 
     @classmethod
-    def of(cls, setting: Setting) -> Scoring:
+    def of(cls, setting: Setting, bid: str | None = None, announced: bool | None = None) -> Scoring:
+        """The deal's scoring; ``bid`` and ``announced`` (arrivázs) other than the deal's
+        when given (the best announcements ask every bid of one strain on one deal)."""
         deal, declarer = setting.deal, setting.deal.declarer
+        if announced is None:
+            announced = ARRIVAZS in deal.figures.get(declarer or "", ())
         return cls(
-            setting.contract.bid or "3", setting.rules.trump is not None, len(deal.kontra.get("game", "")),
-            len(deal.kontra.get(f"{declarer}:{ARRIVAZS}", "")), ARRIVAZS in deal.figures.get(declarer or "", ()),
-            deal.spec.hand_size,
+            bid or setting.contract.bid or "3", setting.rules.trump is not None, len(deal.kontra.get("game", "")),
+            len(deal.kontra.get(f"{declarer}:{ARRIVAZS}", "")), announced, deal.spec.hand_size,
         )
 
     def score(self, tricks: tuple[int, int, int], arrivazs: ArrivazsOutcome) -> int:
@@ -227,9 +230,12 @@ class Scoring:
 
 @dataclass(frozen=True)
 class ScoreAtLeast(DeclarersQuestion):
-    """The declarer's score (what he wins from each opponent) is at least ``value``."""
+    """The declarer's score (what he wins from each opponent) is at least ``value``;
+    ``bid`` and ``arrivazs`` (announced) as :class:`Score`'s."""
 
     value: int
+    bid: str | None = None
+    arrivazs: bool | None = None
     key = "score"
 
     def spec(self) -> str:
@@ -238,7 +244,7 @@ class ScoreAtLeast(DeclarersQuestion):
     def build(self, setting: Setting, goal: Goal) -> None:
         """For each arrivázs outcome, the least game class whose score with it reaches the
         value; both kinds of classes ascend, so the OR of these is exactly 'score >= value'."""
-        scoring = Scoring.of(setting)
+        scoring = Scoring.of(setting, self.bid, self.arrivazs)
         alternatives: list[dict[str, int]] = []
         for arrivazs, condition in scoring.arrivazs_classes():
             for split, game in scoring.game_classes():
@@ -254,7 +260,7 @@ class ScoreAtLeast(DeclarersQuestion):
         goal.require_any([{dims[name]: threshold for name, threshold in term.items()} for term in named])
 
     def achieved(self, setting: Setting, end: Position) -> bool:
-        return Score().final_value(setting, end) >= self.value
+        return Score(self.bid, self.arrivazs).final_value(setting, end) >= self.value
 
 
 def minimal(terms: list[dict[str, int]]) -> list[dict[str, int]]:
@@ -275,28 +281,32 @@ def minimal(terms: list[dict[str, int]]) -> list[dict[str, int]]:
 class Score(ValueQuestion):
     """The exact score of the deal as bid, announced and kontra'd: what the declarer wins
     from each opponent (negative: pays each), the declarer maximising it, the two
-    opponents together minimising it (seed 002 'Scoring', :func:`~alsos_solver.rules.asszorti.score`)."""
+    opponents together minimising it (seed 002 'Scoring', :func:`~alsos_solver.rules.asszorti.score`).
+    ``bid`` and ``arrivazs`` (announced or not), when given, replace the deal's: the score
+    the same play would make under another bid or announcement."""
 
+    bid: str | None = None
+    arrivazs: bool | None = None
     key = "score"
 
     def spec(self) -> str:
         return "score"
 
     def at_least(self, setting: Setting, value: int) -> Question:
-        return ScoreAtLeast(value)
+        return ScoreAtLeast(value, self.bid, self.arrivazs)
 
     def final_value(self, setting: Setting, end: Position) -> int:
-        return Scoring.of(setting).score(trick_split(setting, end), arrivazs_outcome(setting, end))
+        return Scoring.of(setting, self.bid, self.arrivazs).score(trick_split(setting, end), arrivazs_outcome(setting, end))
 
     def levels(self, setting: Setting) -> list[int]:
-        scoring = Scoring.of(setting)
+        scoring = Scoring.of(setting, self.bid, self.arrivazs)
         return sorted({scoring.score(split, arrivazs) for split, arrivazs in scoring.outcomes()})
 
     def bounds(self, solver: Solver) -> tuple[int, int]:
         """From the tricks the declarer can force, T: he can take T tricks (so the score
         is at least the worst of any play with T or more), and the opponents can hold him
         to T (so it is at most the best of any play with T or fewer)."""
-        scoring = Scoring.of(solver.setting)
+        scoring = Scoring.of(solver.setting, self.bid, self.arrivazs)
         most = solver.value(DeclarerTricks())
         outcomes = [(split[0], scoring.score(split, arrivazs)) for split, arrivazs in scoring.outcomes()]
         return min(s for t, s in outcomes if t >= most), max(s for t, s in outcomes if t <= most)
