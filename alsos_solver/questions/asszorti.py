@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..deal import Deal
 from ..errors import NotApplicable
 from ..position import Position
-from ..rules.asszorti import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, score
+from ..rules.asszorti import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, AsszortiSpec, score
 from .base import (
     Ask, GameQuestions, Goal, Item, Question, Setting, ValueQuestion, _coef, _none, both,
 )
@@ -45,9 +45,7 @@ _AT_LEAST = re.compile(r"(tricks|score)\s*>=\s*(-?\d+)")
 
 def check_asszorti(question: Question, setting: Setting) -> None:
     """NotApplicable unless the deal is an Asszorti deal with a declarer."""
-    from . import questions_of
-
-    if not isinstance(questions_of(setting.deal.spec), AsszortiQuestions):
+    if not isinstance(setting.deal.spec, AsszortiSpec):
         raise NotApplicable(f"{question.spec()} is a question of Asszorti, not of {setting.deal.game}")
     if setting.declarer is None:
         raise NotApplicable(f"{question.spec()} needs a deal with a declarer")
