@@ -62,6 +62,7 @@ class Solver:
         self._holds: dict[Card, int] | None = None
         self._loaded: tuple | None = None  # the loaded goal's shape and terms
         self._values: dict[tuple, dict[int, int]] = {}  # (prefix, holds) -> seat -> value(seat)
+        self._known: dict[tuple, int] = {}  # (prefix, meld choices, value question) -> its value
         self._total = rules.total_points(deal.in_play)
         self.stats = Stats()
 
@@ -106,17 +107,27 @@ class Solver:
 
         A question whose yes/no form is additive is answered by the core's value search
         (a probe driver over a fail-soft alpha-beta, ``_search.pyx``); another by bisecting
-        its ``levels`` with the yes/no form."""
+        its ``levels`` with the yes/no form, within its ``bounds``. Each value is kept for
+        the position it was asked at."""
         if isinstance(question, int):
             points = SeatPoints(question, 0)
             points.check(self.setting)
             return self._additive_value(points, question)
         question.check(self.setting)
+        key = (tuple(self._prefix), self.setting.meld_choices, question)
+        if key not in self._known:
+            self._known[key] = self._value_of(question)
+        return self._known[key]
+
+    def _value_of(self, question: ValueQuestion) -> int:
         probe = question.at_least(self.setting, 0)
-        if question.levels(self.setting) is None:
+        levels = question.levels(self.setting)
+        if levels is None:
             seat = probe.seat if isinstance(probe, SeatPoints) else None
             return self._additive_value(probe, seat)
-        levels = question.levels(self.setting)
+        bounds = question.bounds(self)
+        if bounds is not None:
+            levels = [level for level in levels if bounds[0] <= level <= bounds[1]]
         assert levels
         low, high = 0, len(levels) - 1  # the value is at least levels[low], below levels[high + 1]
         while low < high:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -24,11 +25,33 @@ ASSZORTI = """\
 [Contract "C"]
 [Declarer "A"]
 """
-"""An Asszorti deal: read and shown, not solved yet."""
+"""An Asszorti deal: clubs at bid 3 by A, who makes 7 tricks and could make arrivázs."""
+ALTIANSZ = """\
+[Game "altiansz"]
+[Deal "A:7.AO8.AK.987 K8.UX9.OU98. AOU9.7.X.AUX"]
+[Talon "MX PK T7 ZK ZO"]
+[Contract "ultimo T"]
+[Declarer "C"]
+"""
+"""An Altiansz deal: read and shown, not solved yet."""
 KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]
 """
+
+
+def ok(result) -> str:
+    """The stdout of a run that succeeded without a word on stderr (no progress bar
+    either: stderr is not a terminal under the runner)."""
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return result.stdout
+
+
+def one_json(result) -> dict:
+    """The one deal's object of a --json run that succeeded."""
+    (data,) = json.loads(ok(result))
+    return data
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:

@@ -16,7 +16,7 @@ from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
 from alsos_solver.io import load
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, write
+from cli_support import ALTIANSZ, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
 from cli_support import assert_error as assert_error_lines
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -32,19 +32,6 @@ SWAP_ONLY = """\
 [Declarer "B"]
 """
 """A deal as dealt whose talon top is neither a trump nor an ace: keep or swap, no síber."""
-
-
-def ok(result) -> str:
-    """The stdout of a run that succeeded without a word on stderr (no progress bar
-    either: stderr is not a terminal under the runner)."""
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return result.stdout
-
-
-def one_json(result) -> dict:
-    (data,) = json.loads(ok(result))
-    return data
 
 
 def assert_error(result, *pieces: str) -> None:
@@ -177,14 +164,13 @@ def test_cards_without_contract_is_a_note(runner, tmp_path):
 
 
 def test_analyses_of_a_game_the_solver_does_not_answer_are_notes(runner, tmp_path):
-    path = write(tmp_path, "a.txt", "[Game \"asszorti\"]\n[Deal \"A:J10.J.KJ.AKJT76 A987.AK6.96.Q8 KQ6.QT987.A7.9\"]\n"
-                                    "[Talon \"DQ D10 D8\"]\n[Contract \"C\"]\n[Declarer \"A\"]\n")
+    path = write(tmp_path, "a.txt", ALTIANSZ)
     flags = ["--cards", "--line", "--table", "--announce", "--scores", "--exchange"]
     data = one_json(runner.invoke(app, ["--json", *flags, path]))
     assert set(data["notes"]) == {"solve", "cards", "line", "table", "announcements", "scores", "exchange"}
     assert all(data[key] is None for key in ("cards", "line", "table", "announcements", "scores", "exchange"))
     out = ok(runner.invoke(app, [*flags, "--after", "1.0", "--question", "game", path]))
-    assert "Card values: solving asszorti deals is not supported yet" in out
+    assert "Card values: solving altiansz deals is not supported yet" in out
 
 
 # --table

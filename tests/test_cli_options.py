@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 from alsos_solver.cli import app
 from alsos_solver.render.terminal import won_text
 
-from cli_support import ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
+from cli_support import ALTIANSZ, ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
 
 PLAYED = str(PUZZLES / "played.txt")
 EXAMPLE_TEXT = Path(EXAMPLE).read_text(encoding="utf-8")
@@ -126,7 +126,7 @@ def test_typer_has_a_lower_and_an_upper_bound_and_the_installed_one_is_within():
 
 
 def test_brief_is_one_line_per_deal(runner, tmp_path):
-    path = write(tmp_path, "many.txt", "\n".join([EXAMPLE_TEXT, BETLI, KLOPITZKY, NO_CONTRACT, ASSZORTI]))
+    path = write(tmp_path, "many.txt", "\n".join([EXAMPLE_TEXT, BETLI, KLOPITZKY, NO_CONTRACT, ASSZORTI, ALTIANSZ]))
     lines = ok(runner.invoke(app, ["--brief", path])).splitlines()
     assert lines == [
         f"Deal 1 · {path} · Abszolut or ultimo, not both · ♥ hearts by B · 90 card points + 40 in melds · game won ✓ · "
@@ -134,8 +134,9 @@ def test_brief_is_one_line_per_deal(runner, tmp_path):
         f"Deal 2 · {path} · BETLI by C · betli failed ✗",
         f"Deal 3 · {path} · KLOPITZKY · avoids paying: A ✓ B ✗ C ✗",
         f"Deal 4 · {path} · No contract · no contract",
-        f"Deal 5 · {path} · ♣ clubs by A · solving asszorti deals is not supported yet (the solver answers alsos, "
-        "alsos-2, alsos-4)",
+        f"Deal 5 · {path} · ♣ clubs by A · 7 tricks · game won ✓ · arrivazs ✓ · idegen ✗ · score +3",
+        f"Deal 6 · {path} · ultimo ♦ bells by C · solving altiansz deals is not supported yet (the solver answers alsos, "
+        "alsos-2, alsos-4, asszorti)",
     ]
 
 
@@ -258,9 +259,9 @@ def test_notes_do_not_name_the_python_api(runner, tmp_path):
 
 def test_one_wording_for_a_game_the_solver_does_not_answer(runner, tmp_path):
     flags = ["--cards", "--line", "--table", "--scores", "--review"]
-    data = json.loads(ok(runner.invoke(app, ["--json", *flags, write(tmp_path, "a.txt", ASSZORTI)])))[0]
+    data = json.loads(ok(runner.invoke(app, ["--json", *flags, write(tmp_path, "a.txt", ALTIANSZ)])))[0]
     notes = {data["notes"][key] for key in ("solve", "cards", "line", "table", "scores", "review")}
-    assert notes == {"solving asszorti deals is not supported yet (the solver answers alsos, alsos-2, alsos-4)"}
+    assert notes == {"solving altiansz deals is not supported yet (the solver answers alsos, alsos-2, alsos-4, asszorti)"}
 
 
 def test_an_output_without_symbols_in_process(tmp_path):

@@ -15,6 +15,7 @@ from alsos_solver.cards import HUNGARIAN
 from alsos_solver.figures import FIGURES, announced_value
 from alsos_solver.melds import score_melds
 from alsos_solver.rules import AlsosOptions, game_spec
+from alsos_solver.rules.asszorti import score as asszorti_score
 
 from conftest import make_deal
 
@@ -100,13 +101,6 @@ def test_seed_meld_example():
 # --- seed 002: Asszorti's scores -------------------------------------------------------------------
 
 
-def asszorti_score(**outcome):
-    from alsos_solver.rules.asszorti import score  # the family-games issue
-
-    return score(**outcome)
-
-
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 @pytest.mark.parametrize(
     "tricks, value",
     [
@@ -121,7 +115,6 @@ def test_asszorti_contract_of_2_with_trumps(tricks, value):
     assert asszorti_score(bid=2, trumps=True, tricks=tricks) == value
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_asszorti_one_in_no_trumps_with_three_kontras():
     """Seed 002: 'if the declarer plays a contract of 1 in no trumps, kontra, rekontra and
     szubkontra are said to the basic game and the declarer takes 7 tricks, the declarer
@@ -129,7 +122,6 @@ def test_asszorti_one_in_no_trumps_with_three_kontras():
     assert asszorti_score(bid=1, trumps=False, tricks=(7, 2, 2), game_kontra=3) == 144
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_asszorti_six_five_nothing():
     """Seed 002: 'if the contract is "hand" with a trump suit, there is no kontra, the
     declarer takes 6 tricks and a single opponent takes the other 5 tricks the declarer
@@ -144,7 +136,6 @@ def test_asszorti_six_five_nothing():
     assert asszorti_score(bid="hand", trumps=True, tricks=(6, 4, 1)) == 8
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_asszorti_hand_with_arrivazs_failed():
     """Seed 002: 'The declarer plays a "hand" contract with diamonds as trumps and
     announces arrivázs. Kontra, rekontra and szubkontra are said to the basic game and
@@ -154,7 +145,6 @@ def test_asszorti_hand_with_arrivazs_failed():
     assert asszorti_score(bid="hand", trumps=True, tricks=(6, 5, 0), game_kontra=3, arrivazs="failed", arrivazs_kontra=1) == 40
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_asszorti_idegen_arrivazs():
     """Seed 002: 'The declarer plays a contract of "3" with spades as trumps and announces
     arrivázs. There is no kontra. The declarer wins 10 tricks, winning the last 3 tricks

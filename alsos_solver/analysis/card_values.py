@@ -74,6 +74,8 @@ class Probe:
         self.solver = Solver(deal, after=after, table_bytes=table_bytes)
         self.setting = self.solver.setting
         self.is_value = is_value_question(question)
+        self.unit = getattr(question, "unit", "")
+        """What a value counts (``points``, ``tricks``); empty for a yes/no question."""
         self.solver.position.holds = deal.holds() | question.holds(self.setting)
         self.team = question.team(self.setting)
 
@@ -132,6 +134,7 @@ class CardValues:
     values: dict[str, Value] = field(default_factory=dict)
     groups: list[tuple[list[str], Value]] = field(default_factory=list)
     position_value: Value = 0
+    unit: str = "points"
 
     def to_json(self) -> dict:
         return {
@@ -146,7 +149,7 @@ class CardValues:
     def lines(self) -> list[str]:
         def show(value: Value) -> str:
             if self.is_value:
-                return f"{value} points"
+                return f"{value} {self.unit}"
             return "made" if value else "failed"
 
         side = "for" if self.mover_on_team else "against"
@@ -179,6 +182,7 @@ def card_values(deal: Deal, question: Question | None = None, after: int | None 
         is_value=probe.is_value,
         values={deal.pack.card_name(card): value for card, value in values.items()},
         position_value=best,
+        unit=probe.unit,
     )
     groups = equivalence_groups(deal, position, legal, values)
     groups.sort(key=lambda group: (-group[1] if probe.mover_on_team() else group[1]))  # stable: display order kept

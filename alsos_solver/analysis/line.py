@@ -46,6 +46,7 @@ class Line:
     is_value: bool
     tricks: list[LineTrick] = field(default_factory=list)
     concession: str | None = None
+    unit: str = "points"
 
     def to_json(self) -> dict:
         return {
@@ -57,7 +58,7 @@ class Line:
         }
 
     def lines(self) -> list[str]:
-        shown = f"{self.value} points" if self.is_value else ("made" if self.value else "failed")
+        shown = f"{self.value} {self.unit}" if self.is_value else ("made" if self.value else "failed")
         result = [f"{self.question} after {self.after} cards: {shown} with best play"]
         for trick in self.tricks:
             won = "" if trick.winner is None else f", {trick.winner} wins {trick.points}"
@@ -84,7 +85,7 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
                 break
         else:  # cannot happen: some card keeps a minimax value
             raise AssertionError(f"no card keeps the value {value} after {played} cards")
-    result = Line(question_name(question), after, value, probe.is_value, concession=concession or None)
+    result = Line(question_name(question), after, value, probe.is_value, concession=concession or None, unit=probe.unit)
     name, rules = deal.pack.card_name, deal.rules
     last = deal.spec.hand_size - 1
     for index in range(first_trick, len(position.tricks)):

@@ -412,8 +412,16 @@ class ValueQuestion(Question):
     def final_value(self, setting: Setting, end: Position) -> int:
         """The value at the end of a finished play (reference solver, lines of play)."""
 
+    unit = "points"
+    """What the value counts, as the views show it (``90 points``, ``7 tricks``)."""
+
     def levels(self, setting: Setting) -> list[int] | None:
         """The values it can take, ascending, when the yes/no form is not additive."""
+        return None
+
+    def bounds(self, solver: Solver) -> tuple[int, int] | None:
+        """Values the answer lies between, found with cheaper questions of ``solver`` at
+        its position, so that the bisection of :meth:`levels` asks fewer (None: none known)."""
         return None
 
     def team(self, setting: Setting) -> frozenset[int]:

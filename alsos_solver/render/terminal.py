@@ -133,15 +133,17 @@ def seat_roles(deal: Deal, seat: str) -> list[str]:
 
 
 def contract_text(deal: Deal) -> Text:
-    """``♥ hearts`` for a trump game (Altiansz: ``game-ultimo ♥ hearts``), else the
-    token (``NT``, ``BETLI``, ``KLOPITZKY``); ``none`` without a contract."""
+    """``♥ hearts`` for a trump game (Altiansz: ``game-ultimo ♥ hearts``; Asszorti's bids
+    but 3: ``2 ♥ hearts``), else the token (``NT``, ``1 NT``, ``BETLI``, ``KLOPITZKY``);
+    ``none`` without a contract."""
     contract = deal.contract
     if contract is None:
         return Text("none", style="dim")
     if contract.kind is not Kind.TRUMP:
         return Text(deal.spec.contract_token(contract), style="bold")
     suit = suit_symbol(deal.pack, contract.trump) + " " + Text(SUIT_NAMES[deal.pack.name][contract.trump], style="bold")
-    return Text.assemble((f"{contract.name} ", "bold"), suit) if contract.name else suit
+    prefix = contract.name or (contract.bid if contract.bid not in (None, "3") else None)
+    return Text.assemble((f"{prefix} ", "bold"), suit) if prefix else suit
 
 
 def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
@@ -239,8 +241,10 @@ def mark(value: bool) -> Text:
 
 
 def headline(deal: Deal, result: SolveResult) -> Text:
-    """What the contract comes to: the declarer's points and the game, betli, or
-    klopitzky (one line)."""
+    """What the contract comes to: the declarer's points and the game, betli, klopitzky
+    (one line), or the tricks, game, arrivázs and score of a game played for tricks."""
+    if result.declarer_tricks is not None:
+        return tricks_headline(deal, result)
     if result.betli is not None:
         return Text(f"Betli: {deal.declarer} ") + (
             Text("can lose every trick ") if result.betli else Text("cannot lose every trick ")
@@ -254,6 +258,20 @@ def headline(deal: Deal, result: SolveResult) -> Text:
     points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
     points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
     return points + Text("\nGame: ") + won_text(bool(result.game)) + concession_text(result)
+
+
+def tricks_headline(deal: Deal, result: SolveResult) -> Text:
+    """The declarer's tricks and game, each arrivázs (announced or not), and the score."""
+    announced = " (announced)" if "arrivazs" in deal.figures.get(result.declarer or "", ()) else ""
+    lines = [
+        Text(f"Declarer {result.declarer}: {result.declarer_tricks} of {deal.spec.hand_size} tricks"),
+        Text("Game: ") + won_text(bool(result.game)),
+        Text("Arrivázs, the last three tricks: ") + mark(bool(result.arrivazs)) + Text(announced),
+    ]
+    if result.idegen_arrivazs is not None:
+        lines.append(Text("Idegen arrivázs, without a trump in them: ") + mark(result.idegen_arrivazs))
+    lines.append(Text(f"Score: {result.score:+d} from each opponent", style="bold"))
+    return Text("\n").join(lines)
 
 
 def won_text(won: bool) -> Text:
@@ -386,6 +404,12 @@ def brief_line(report: DealReport) -> Text:
 
 def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
     """The double-dummy result in a few short parts."""
+    if result.declarer_tricks is not None:
+        parts = [Text(f"{result.declarer_tricks} tricks"), Text("game ") + won_text(bool(result.game)),
+                 Text("arrivazs ") + mark(bool(result.arrivazs))]
+        if result.idegen_arrivazs is not None:
+            parts.append(Text("idegen ") + mark(result.idegen_arrivazs))
+        return [*parts, Text(f"score {result.score:+d}")]
     if result.betli is not None:
         return [Text("betli made ") + mark(True) if result.betli else Text("betli failed ") + mark(False)]
     if result.klopitzky_safe is not None:

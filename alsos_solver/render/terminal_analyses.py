@@ -19,10 +19,12 @@ from rich.text import Text
 from ..cards import Pack
 from ..deal import KONTRA_NAMES, Deal
 from ..rules import Kind
+from ..rules.asszorti import BIDS
 from .terminal import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol, won_text
 
 if TYPE_CHECKING:
-    from ..analysis import Announcements, CardValues, ContractTable, Line, Review
+    from ..analysis import Announcements, CardValues, ContractTable, Line, Review, TableEntry
+    from ..analysis.asszorti import BidChoices
     from ..report import Analysis, ScoreSet
 
 TITLES = {
@@ -87,10 +89,10 @@ def contract_label(deal: Deal, token: str) -> Text:
     return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
 
 
-def value_text(value: int | bool, is_value: bool) -> Text:
-    """A card's or a position's value: ``90 points``, or ``made ✓`` / ``failed ✗``."""
+def value_text(value: int | bool, is_value: bool, unit: str = "points") -> Text:
+    """A card's or a position's value: ``90 points`` (``7 tricks``), or ``made ✓`` / ``failed ✗``."""
     if is_value:
-        return Text(f"{value} points")
+        return Text(f"{value} {unit}")
     return Text("made ", style="green") + YES.copy() if value else Text("failed ", style="red") + NO.copy()
 
 
@@ -118,14 +120,14 @@ def cards_view(deal: Deal, values: CardValues) -> Group:
     value together, best for the mover first, the best marked."""
     side = "for" if values.mover_on_team else "against"
     title = heading("cards", f"{values.question} {position_text(values.after)}")
-    summary = Text(f"{values.to_move} to move, playing {side} it: ") + value_text(values.position_value, values.is_value)
+    summary = Text(f"{values.to_move} to move, playing {side} it: ") + value_text(values.position_value, values.is_value, values.unit)
     table = Table()
     table.add_column("cards")
     table.add_column("value")
     table.add_column("")
     for tokens, value in values.groups:
         best = value == values.position_value
-        table.add_row(tokens_text(deal.pack, tokens), value_text(value, values.is_value),
+        table.add_row(tokens_text(deal.pack, tokens), value_text(value, values.is_value, values.unit),
                       Text("best", style="bold green") if best else Text(""))
     return Group(title, summary, table)
 
@@ -134,8 +136,8 @@ def line_view(deal: Deal, line: Line) -> Group:
     """The optimal line, one row per trick."""
     title = heading("line", f"{line.question} {position_text(line.after)}")
     if not line.tricks:
-        return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value))
-    summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value)
+        return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value, line.unit))
+    summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value, line.unit)
     table = Table()
     for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), ("points", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -153,23 +155,20 @@ def line_view(deal: Deal, line: Line) -> Group:
 
 
 def table_view(deal: Deal, table: ContractTable) -> Group:
-    """Every seat as declarer in every contract: the points, the game, the figures the
-    declarer can make, betli; then klopitzky."""
+    """Every seat as declarer in every contract: a column for each answer some entry has
+    (:data:`TABLE_COLUMNS`: the points or tricks, the game, arrivázs, the figures the
+    declarer can make, betli, the score); then the contracts asked once (klopitzky)."""
     title = heading("table", "every seat as declarer, the deal's own contract left out")
+    columns = [column for column in TABLE_COLUMNS if any(column[0] in entry.answers for entry in table.entries)]
     grid = Table()
-    for name, justify in (("declarer", "center"), ("contract", "left"), ("points", "right"), ("game", "center"),
-                          ("figures the declarer can make", "left"), ("betli", "center")):
+    grid.add_column("declarer", justify="center")
+    grid.add_column("contract", justify="left")
+    for _, name, justify, _ in columns:
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for index, entry in enumerate(table.entries):
         last = index + 1 == len(table.entries) or table.entries[index + 1].declarer != entry.declarer
-        points = "" if entry.declarer_points is None else str(entry.declarer_points)
-        game: RenderableType = "" if entry.game is None else mark(entry.game)
-        figures = " ".join(entry.made_figures) if entry.figures is not None else ""
-        betli: RenderableType = "" if entry.betli is None else mark(entry.betli)
-        if entry.figures is not None and not figures:
-            figures = "—"
-        grid.add_row(entry.declarer, contract_label(deal, entry.contract), points, game, figures, betli,
-                     end_section=last)
+        cells = [cell(entry) if key in entry.answers else "" for key, _, _, cell in columns]
+        grid.add_row(entry.declarer, contract_label(deal, entry.contract), *cells, end_section=last)
     parts: list[RenderableType] = [title, grid]
     for key, answers in table.once.items():
         if answers is not None:
@@ -183,6 +182,19 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
     return Group(*parts)
 
 
+TABLE_COLUMNS: list[tuple[str, str, str, Callable[[TableEntry], RenderableType]]] = [
+    ("declarer_points", "points", "right", lambda entry: str(entry.declarer_points)),
+    ("declarer_tricks", "tricks", "right", lambda entry: str(entry.declarer_tricks)),
+    ("game", "game", "center", lambda entry: mark(entry.game)),
+    ("arrivazs", "arrivázs", "center", lambda entry: mark(entry.arrivazs)),
+    ("figures", "figures the declarer can make", "left", lambda entry: " ".join(entry.made_figures) or "—"),
+    ("betli", "betli", "center", lambda entry: mark(entry.betli)),
+    ("score", "score", "right", lambda entry: f"{entry.score:+d}"),
+]
+"""The contract table's columns, in order, as (result key, heading, justification, cell);
+a column is shown when some entry has its key, a cell where the entry has it."""
+
+
 ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
 """The heading of each per-seat answer the contract table asks once, by its result key."""
 
@@ -190,8 +202,13 @@ ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
 # Best announcements
 
 
-def announcements_view(deal: Deal, found: Announcements) -> Group:
-    """The declarer's best set of figures and the defenders' best against it."""
+def announcements_view(deal: Deal, found: Announcements | BidChoices) -> Group:
+    """The declarer's best set of figures and the defenders' best against it (Asszorti:
+    the best contract, :func:`bids_view`)."""
+    from ..analysis.asszorti import BidChoices
+
+    if isinstance(found, BidChoices):
+        return bids_view(deal, found)
     how = "front" if found.front else "back"
     title = heading("announcements", f"declarer {found.declarer}, {how} values")
     grid = Table()
@@ -213,6 +230,31 @@ def announcements_view(deal: Deal, found: Announcements) -> Group:
             shown = "; ".join(" + ".join(s) for s in sets)
             parts.append(Text(f"Not evaluated ({side}, too large for the search core): {shown}", style="yellow"))
     parts.append(footer(f"{found.questions} questions", stats(found.nodes, found.seconds)))
+    return Group(*parts)
+
+
+def bids_view(deal: Deal, found: BidChoices) -> Group:
+    """The declarer's best bid, trump and arrivázs, then the score of every bid (rows) in
+    every strain (columns)."""
+    title = heading("announcements", f"declarer {found.declarer}, every bid, trump and arrivázs, no kontras")
+    parts: list[RenderableType] = [title]
+    best = found.best
+    if best is not None:
+        said = contract_label(deal, best.strain) + Text(f", bid {best.bid}" + (", arrivázs" if best.arrivazs else ""))
+        parts.append(Text("Best: ", style="bold") + said + Text(f", score {best.score:+d}", style="bold"))
+    strains = list(dict.fromkeys(choice.strain for choice in found.choices))
+    grid = Table()
+    grid.add_column("bid")
+    for strain in strains:
+        grid.add_column(contract_label(deal, strain), justify="right", no_wrap=True)
+    scores = {(c.bid, c.arrivazs, c.strain): f"{c.score:+d}" for c in found.choices}
+    for bid in BIDS:
+        for arrivazs in (False, True):
+            grid.add_row(f"{bid}{' arrivázs' if arrivazs else ''}", *(scores.get((bid, arrivazs, s), "") for s in strains))
+    parts.append(grid)
+    if not found.complete:
+        parts.append(Text(f"interrupted: partial result ({len(found.choices)} contracts)", style="bold yellow"))
+    parts.append(footer(f"{len(found.choices)} contracts", stats(found.nodes, found.seconds)))
     return Group(*parts)
 
 

@@ -1,0 +1,144 @@
+"""Asszorti on the command line: the double-dummy result and every analysis, in the rich
+view and in --json, on the example deal puzzles/asszorti.txt (A bids 2 in spades with
+arrivázs, kontra on the game; the defenders can force 6:5:0; as played, A's jack of
+spades in trick 6 gives the arrivázs away) and on small variations of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from alsos_solver.analysis import asszorti as analysis_of_asszorti
+from alsos_solver.cli import app
+
+from cli_support import ASSZORTI, PUZZLES, ok, one_json, write
+
+DEAL = str(PUZZLES / "asszorti.txt")
+RESULT_KEYS = ["declarer_tricks", "game", "arrivazs", "idegen_arrivazs", "score"]
+
+
+def test_result_keys_and_values(runner):
+    data = one_json(runner.invoke(app, ["--json", DEAL]))
+    assert [key for key in data if key in RESULT_KEYS or key in ("declarer_points", "figures")] == RESULT_KEYS
+    # 6 tricks split 6:5:0: (4 x 2 for the kontra'd game) - 4, and 8 for the arrivázs.
+    assert {key: data[key] for key in RESULT_KEYS} == {
+        "declarer_tricks": 6, "game": True, "arrivazs": True, "idegen_arrivazs": False, "score": 12,
+    }
+
+
+def test_no_trump_has_no_idegen_arrivazs(runner, tmp_path):
+    data = one_json(runner.invoke(app, ["--json", "--contract", "1 NT", write(tmp_path, "a.txt", ASSZORTI)]))
+    assert "idegen_arrivazs" not in data and {"declarer_tricks", "game", "arrivazs", "score"} <= set(data)
+
+
+def test_the_result_view(runner):
+    out = " ".join(ok(runner.invoke(app, [DEAL])).split())
+    assert "Contract 2 ♠ spades" in out
+    assert "Declarer A: 6 of 11 tricks Game: won ✓ Arrivázs, the last three tricks: ✓ (announced)" in out
+    assert "Idegen arrivázs, without a trump in them: ✗ Score: +12 from each opponent" in out
+
+
+def test_brief(runner):
+    line = ok(runner.invoke(app, ["--brief", DEAL])).strip()
+    assert line.endswith("2 ♠ spades by A · 6 tricks · game won ✓ · arrivazs ✓ · idegen ✗ · score +12")
+
+
+@pytest.mark.parametrize(
+    "question, values",
+    [
+        ("tricks", {"SJ": 6, "ST": 6, "S6": 6, "HA": 6, "CJ": 6, "C6": 6}),
+        ("game", dict.fromkeys(["SJ", "ST", "S6", "HA", "CJ", "C6"], True)),
+        ("arrivazs", {"SJ": False, "ST": False, "S6": False, "HA": False, "CJ": True, "C6": True}),
+        ("score", {"SJ": -4, "ST": -4, "S6": -4, "HA": -4, "CJ": 12, "C6": 12}),
+    ],
+)
+def test_cards_after_five_tricks_for_each_question(runner, question, values):
+    """Before A's mistake in trick 6: only a club keeps the arrivázs (and the score)."""
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--cards", "--after", "6.0", "--question", question, DEAL]))
+    assert data["question"] == question and data["to_move"] == "A" and data["cards"] == values
+
+
+def test_cards_view_counts_tricks(runner):
+    out = ok(runner.invoke(app, ["--no-solve", "--cards", "--after", "6.0", "--question", "tricks", DEAL]))
+    assert "6 tricks" in out and "points" not in out
+
+
+def test_line_reaches_the_score(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--line", DEAL]))
+    assert data["question"] == "score" and data["value"] == 12 and len(data["line"]) == 11
+    winners = [trick["winner"] for trick in data["line"]]
+    assert winners.count("A") == 6 and winners[-3:] == ["A"] * 3
+    assert sorted(winners.count(seat) for seat in "BC") == [0, 5]  # 6:5:0
+
+
+def test_unknown_question_names_the_words(runner):
+    result = runner.invoke(app, ["--no-solve", "--cards", "--question", "abszolut", DEAL])
+    assert result.exit_code == 2 and "tricks, game, arrivazs" in result.stderr
+
+
+def test_review(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--review", DEAL]))
+    assert data["items"] == {"A game": "made", "A arrivazs": "lost"}
+    (mistake,) = data["review"]
+    assert (mistake["trick"], mistake["seat"], mistake["card"], mistake["keeping"]) == (6, "A", "SJ", ["CJ", "C6"])
+
+
+def test_table(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--table", DEAL]))
+    assert len(data["table"]) == 3 * 5 and data["complete"]
+    assert [(e["declarer"], e["contract"]) for e in data["table"][:5]] == [("A", t) for t in ("S", "H", "D", "C", "NT")]
+    assert all(set(e) == {"declarer", "contract", "declarer_tricks", "game", "arrivazs", "score"} for e in data["table"])
+    # Bid 3 in spades, no kontra, no arrivázs announced: 6:5:0 leaves nothing.
+    assert data["table"][0] | {} == {"declarer": "A", "contract": "S", "declarer_tricks": 6, "game": True,
+                                     "arrivazs": True, "score": 0}
+    out = ok(runner.invoke(app, ["--no-solve", "--table", DEAL]))
+    assert "tricks" in out and "arrivázs" in out and "score" in out and "betli" not in out
+
+
+def test_announce(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", DEAL]))["announcements"]
+    assert len(data["choices"]) == 4 * 5 * 2 and data["complete"]
+    # The game is worth nothing at any bid (6:5:0): the lowest bid with arrivázs, 8.
+    assert data["best"] == {"bid": "3", "trump": "S", "contract": "S", "arrivazs": True, "score": 8}
+    out = " ".join(ok(runner.invoke(app, ["--no-solve", "--announce", DEAL])).split())
+    assert "Best: ♠ spades, bid 3, arrivázs, score +8" in out
+
+
+def test_announce_from_the_front_is_a_note(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", "--front", DEAL]))
+    assert data["announcements"] is None and "no announcements from the front" in data["notes"]["announcements"]
+
+
+def test_scores(runner):
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--scores", DEAL]))["scores"]
+    double_dummy, actual = data["double_dummy"], data["actual"]
+    assert [(i["item"], i["made"], i["value"], i["scorer"]) for i in double_dummy["items"]] == [
+        ("game", True, 4, "declarer"), ("A:arrivazs", True, 8, "declarer")]
+    assert double_dummy["net"] == {"A": 24, "B": -12, "C": -12}
+    assert [(i["item"], i["made"], i["value"], i["scorer"]) for i in actual["items"]] == [
+        ("game", True, 4, "declarer"), ("A:arrivazs", False, 8, "defenders")]
+    assert actual["net"] == {"A": -8, "B": 4, "C": 4}
+
+
+def test_a_deal_without_arrivazs(runner, tmp_path):
+    """The cli_support deal: clubs at bid 3 by A, nothing announced, no Play section."""
+    path = write(tmp_path, "a.txt", ASSZORTI)
+    data = one_json(runner.invoke(app, ["--json", "--scores", path]))
+    assert (data["declarer_tricks"], data["score"]) == (7, 3)
+    assert [i["item"] for i in data["scores"]["double_dummy"]["items"]] == ["game"]
+    assert "no Play section" in data["scores"]["notes"]["actual"]
+
+
+def test_interrupted_announcements_show_the_partial_result(runner, monkeypatch):
+    real = analysis_of_asszorti.best_announcements
+
+    def stopped_after_five(deal, progress=None, **kwargs):
+        def stop(done, total):
+            if done >= 5:
+                raise KeyboardInterrupt
+
+        return real(deal, progress=stop, **kwargs)
+
+    monkeypatch.setattr(analysis_of_asszorti, "best_announcements", stopped_after_five)
+    result = runner.invoke(app, ["--no-solve", "--announce", DEAL])
+    assert result.exit_code == 130 and "interrupted" in result.stderr
+    assert "interrupted: partial result (5 contracts)" in result.stdout
