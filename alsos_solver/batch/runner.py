@@ -28,6 +28,8 @@ CHUNK = 8
 """Deals per unit of work, at most (fewer when the batch is small for its workers)."""
 WINDOW = 4
 """Chunks out per worker at once."""
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for a Dask scheduler."""
 PARENT_POLL = 0.5
 """How often (seconds) a worker checks that the batch's process is still there."""
 
@@ -211,7 +213,7 @@ def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
     except ImportError:
         raise BatchError("--scheduler needs dask.distributed, the optional extra: pip install 'alsos-solver[distributed]'") from None
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:
         raise BatchError(f"--scheduler {address}: cannot reach the scheduler: {error}") from None
     try:
