@@ -120,6 +120,20 @@ def run_batch(
     return summary
 
 
+def map_chunks(function: Callable[[list], list], items: list, jobs: int | None, progress: Update | None = None) -> list:
+    """``function`` over chunks of ``items`` on ``jobs`` processes (default: every core),
+    its results joined in the order of the items."""
+    with executor(jobs, None) as (pool, workers):
+        size = chunk_size(len(items), workers)
+        parts = [items[start:start + size] for start in range(0, len(items), size)]
+        results: list = []
+        for found in (map(function, parts) if pool is None else pool.map(function, parts)):
+            results += found
+            if progress:
+                progress(len(results), len(items))
+        return results
+
+
 def schedule(pool: Executor, work: Iterator[list[Task]], job: Job, window: int, ordered: bool,
              written: Callable[[list[Done]], None]) -> None:
     """Keep ``window`` chunks out; hand back each chunk's lines (in order when ``ordered``)."""
