@@ -201,8 +201,10 @@ def executor(jobs: int | None, scheduler: str | None) -> Iterator[tuple[Executor
                                initargs=(os.getpid(),))
     try:
         yield pool, workers
-    finally:
+    except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()  # the workers end before the batch does (their time counts as its own)
 
 
 def start_worker(parent: int) -> None:
