@@ -30,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from make_deals import DealSet, alsos_contracts, make_deals
-from sections import with_section
+from sections import write_section
 
 from alsos_solver.io import dumps, iter_deals
 from alsos_solver.questions import questions_of
@@ -137,9 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         f"| all questions | {asked:.2f} | 100% |",
         f"| whole record (solve + JSON), for scale | {spent['whole record (solve + JSON), for scale']:.2f} | |",
     ])
-    document = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
-    args.output.write_text(with_section(document, "throughput", section), encoding="utf-8")
-    print(section)
+    write_section(args.output, "throughput", section)
     return 0
 
 
