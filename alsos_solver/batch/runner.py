@@ -200,6 +200,7 @@ def executor(jobs: int | None, scheduler: str | None) -> Iterator[tuple[Executor
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=start_worker,
                                initargs=(os.getpid(),))
     try:
+        pool.submit(int).result()  # forks every worker now, before a progress bar starts its thread
         yield pool, workers
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
