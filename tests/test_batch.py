@@ -178,7 +178,7 @@ def test_killed_at_random_points_and_resumed(files, tmp_path, expected):
             kills += 1
         process.wait(60)
         if out.exists():
-            by_deal(out)  # whole lines, each deal once (a partial last line is allowed)
+            by_deal(out)  # only whole lines, each deal once
     final = start(files, out)
     assert final.wait(120) == 0, final.stderr.read()
     assert kills >= 1
