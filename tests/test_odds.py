@@ -111,8 +111,12 @@ def test_the_front_view_needs_the_six_first_cards(example):
     assert view.known == {"B": six}
     with pytest.raises(ValueError, match="needs the 6 cards B held from the front"):
         view_of(example, "B", "front")
+    with pytest.raises(ValueError, match="needs 6 cards of B's hand, found 5"):
+        view_of(example, "B", "front", six & (six - 1))
+    with pytest.raises(ValueError, match="needs 6 cards of B's hand: MK not in it"):
+        view_of(example, "B", "front", six | 1 << pack.parse_card("MK"))
     found = odds(example, "B", view="front", first=six, samples=3, seed=1)
-    assert found.view == "front" and pack is example.pack
+    assert found.view == "front" and found.samples == 3
 
 
 @pytest.mark.parametrize("args, pieces", [

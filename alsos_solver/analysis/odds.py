@@ -125,9 +125,11 @@ def view_of(deal: Deal, seat: str, view: str, first: CardSet | None = None) -> V
     if view == "front":
         if first is None:
             raise ValueError(f"the front view needs the {FRONT_CARDS} cards {seat} held from the front (the deal format does not record them)")
-        if first.bit_count() != FRONT_CARDS or first & ~hand:
-            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand, found {first.bit_count()}"
-                             + (" not all in it" if first & ~hand else ""))
+        if first & ~hand:
+            strangers = " ".join(deal.pack.card_name(card) for card in cards_of(first & ~hand))
+            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand: {strangers} not in it")
+        if first.bit_count() != FRONT_CARDS:
+            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand, found {first.bit_count()}")
         own = first
     known = {seat: own}
     for card in (deal.indicator, deal.talon_top):
