@@ -50,6 +50,7 @@ def batch(
     its index (from 1) in the file and the keys of --json (less the times). A run that is
     killed leaves only whole lines; --resume finishes it."""
     import itertools
+    import sys
 
     from .batch import BatchError, Job, Output, QuestionError, run_batch
     from .io import DealFormatError
@@ -64,9 +65,11 @@ def batch(
             job.check(first[2])
         with Output(output, resume) as out:
             tasks = found if first is None else itertools.chain([first], found)
-            run_batch(tasks, out, job, jobs=jobs, ordered=ordered, scheduler=scheduler, total=count_deals(files),
-                      progress=lambda: progress_bar("batch", unit="deals"))
+            summary = run_batch(tasks, out, job, jobs=jobs, ordered=ordered, scheduler=scheduler,
+                                total=count_deals(files), progress=lambda: progress_bar("batch", unit="deals"))
     except (DealFormatError, NoDealsError, BatchError, QuestionError) as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise fail("interrupted: the lines written stay; --resume goes on", EXIT_INTERRUPTED) from None
+    already = f" ({summary.skipped} there already)" if summary.skipped else ""
+    sys.stderr.write(f"{summary.written} deals written to {output}{already}\n")

@@ -124,6 +124,7 @@ def test_resume_drops_a_partial_last_line_and_skips_what_is_done(runner, files, 
     assert out.read_text(encoding="utf-8").splitlines(keepends=True)[:5] == lines[:5]
     again = runner.invoke(app, [*files, "-o", str(out), "--resume"])
     assert again.exit_code == 0 and by_deal(out) == expected
+    assert again.stderr == f"0 deals written to {out} (12 there already)\n"
 
 
 def test_without_resume_the_output_starts_anew(runner, files, tmp_path):
