@@ -23,7 +23,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {
+    "deal": "alsos_solver.deal_command:app",
+    "batch": "alsos_solver.batch_command:app",
+    "stats": "alsos_solver.stats_command:app",
+    "odds": "alsos_solver.odds_command:app",
+}
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
 (imported then). A file named like a subcommand is reached as ``./NAME``. To add one:
 write a module whose typer app holds the command (its options, help and exit codes),

@@ -22,7 +22,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sections import with_section
+from sections import write_section
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -95,9 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---:|---:|---:|---:|---:|---|",
         *rows,
     ])
-    document = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
-    args.output.write_text(with_section(document, "startup", section), encoding="utf-8")
-    print(section)
+    write_section(args.output, "startup", section)
     return 0
 
 

@@ -132,8 +132,12 @@ def test_a_registered_name_runs_its_subcommand(monkeypatch, tmp_path, capsys):
     assert "Deal 1 · ./hello" in capsys.readouterr().out
 
 
-def test_no_subcommand_is_registered_yet():
-    assert launch.SUBCOMMANDS == {}
+def test_every_registered_subcommand_is_a_typer_app():
+    import typer
+
+    assert {"deal", "batch", "stats", "odds"} <= set(launch.SUBCOMMANDS)
+    for target in launch.SUBCOMMANDS.values():
+        assert isinstance(launch.load(target), typer.Typer)
 
 
 # Failures without a traceback

@@ -47,14 +47,19 @@ KONTRA_FACTORS = {"f": 4, "b": 2}
 
 
 @contextmanager
-def progress_bar(description: str) -> Iterator[Callable[[int, int | None], None]]:
+def progress_bar(description: str, unit: str | None = None) -> Iterator[Callable[[int, int | None], None]]:
     """A transient progress bar on stderr (off when stderr is not a terminal); yields
     ``update(done, total)``, the ``progress`` callback of the analyses (``total`` None: a
-    pulsing bar for work of unknown size)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    pulsing bar for work of unknown size). With a ``unit`` (``deals``) it shows the rate
+    in units a second and the time left."""
+    from rich.progress import (
+        BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    )
 
     console = Console(stderr=True)
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    if unit is not None:
+        columns += (rate_column(unit), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(description, total=None)
 
@@ -62,6 +67,18 @@ def progress_bar(description: str) -> Iterator[Callable[[int, int | None], None]
             progress.update(task, completed=done, total=total)
 
         yield update
+
+
+def rate_column(unit: str) -> Any:
+    """A progress column: the rate, in ``unit`` a second."""
+    from rich.progress import ProgressColumn
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} {unit}/s", style="progress.data.speed")
+
+    return RateColumn()
 
 
 # Helpers

@@ -1,0 +1,244 @@
+"""The odds of an announcement: how often what a seat could announce is makeable, given
+only what that seat could see when it announced.
+
+The view (``back``: the seat's hand at the first lead; ``front``: the six cards it held
+from the front, given by the caller since the deal format does not record them, and
+three unknown ones) and the face-up cards the deal records (``Indicator``, ``TalonTop``,
+each where it lies at the first lead) are fixed; the contract, the declarer and the
+declarer's announced figures (what the bidding revealed) are kept; every other card is
+dealt at random by :mod:`alsos_solver.dealer`, uniform among the layouts that also meet
+``where``. Each sample is solved, and per item the seat could announce (``game`` when it
+is the declarer, ``defeat`` when it defends, each ``SEAT:figure`` of its own) the share
+of layouts where it is makeable, with its Wilson 95% interval, and its expected score.
+
+Scores follow the best-announcement analysis (:mod:`.announcements`): the game counts
+``±G`` (G = 1 trump, 2 no-trump), each figure ``±`` its value (twice from the front, as
+the rules allow it there), kontras left out. An item's expected score is the mean of
+``+value`` where it is makeable and ``-value`` where not. A set S of figures scores on
+one layout what its announcer can guarantee: ``±G + value(S)`` when S is makeable in one
+line (with the game or without), else at least, for the best makeable T within S,
+``±G + value(T) - (value(S) - value(T))`` (T made, the rest lost); ``best`` is the set
+with the highest mean (ties: fewer figures).
+
+Samples are dealt in order from the seed, solved in any order or process, and summed in
+order: the result depends on the seed, not on ``jobs``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import CardSet, cards_of
+from ..deal import Deal
+from ..questions import DeclarerPoints, GameDefeated, GameWon
+from ..solver import Solver
+from .announcements import GAME_VALUES, _check, declarer_items, defender_items, plan, search_side
+
+VIEWS = ("back", "front")
+FRONT_CARDS = 6
+"""Cards a seat holds from the front."""
+DEFAULT_SAMPLES = 100
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One sample solved: the sets of the seat's items makeable in one line (item names
+    in the order offered) -> with the game, and the declarer's points."""
+
+    makeable: dict[tuple[str, ...], bool]
+    declarer_points: int
+
+
+@dataclass(frozen=True)
+class ItemOdds:
+    rate: float
+    low: float
+    high: float
+    expected_score: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4),
+                "expected_score": round(self.expected_score, 4)}
+
+
+@dataclass
+class Odds:
+    """The odds of one seat's announcements over ``samples`` layouts."""
+
+    seat: str
+    view: str
+    samples: int
+    seed: int | str
+    items: dict[str, ItemOdds]
+    best: tuple[str, ...]
+    best_score: float
+    declarer_points: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``seat``, ``view``, ``samples``, ``items`` (item -> ``{rate, low, high,
+        expected_score}``), ``best`` (``{announce, expected_score}``), ``declarer_points``
+        (``{mean, low, high}``: the mean and its 95% interval), ``kontras`` (always
+        ``"left out"``)."""
+        return {
+            "seat": self.seat, "view": self.view, "samples": self.samples, "seed": self.seed,
+            "items": {name: odds.to_json() for name, odds in self.items.items()},
+            "best": {"announce": list(self.best), "expected_score": round(self.best_score, 4)},
+            "declarer_points": {key: round(value, 2) for key, value in self.declarer_points.items()},
+            "kontras": "left out",
+        }
+
+
+@dataclass(frozen=True)
+class View:
+    """What the seat knows: cards fixed per place (a seat, or ``talon``); every other card
+    is dealt at random."""
+
+    seat: str
+    name: str
+    known: dict[str, CardSet]
+
+    def fixes(self, deal: Deal, more: Sequence[str] = ()) -> list[str]:
+        """The view, and ``more`` fixes (``A:PU``: what the bidding revealed), as the
+        dealer's fixes, one per place. FixError for a fix that cannot be read."""
+        from ..dealer import parse_fix
+
+        known = dict(self.known)
+        for text in more:
+            fix = parse_fix(text, deal.spec)
+            known[fix.place] = known.get(fix.place, 0) | fix.cards
+        pack = deal.pack
+        return [f"{place}:{' '.join(pack.card_name(card) for card in cards_of(cards))}" for place, cards in known.items()]
+
+
+def view_of(deal: Deal, seat: str, view: str, first: CardSet | None = None) -> View:
+    """The seat's view of the deal. ValueError for an unknown view or seat, a front view
+    without the six first cards (or with cards the seat does not hold)."""
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r} (expected {' or '.join(VIEWS)})")
+    if seat not in deal.spec.active:
+        raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.spec.active)})")
+    hand = deal.hands[seat]
+    own = hand
+    if view == "front":
+        if first is None:
+            raise ValueError(f"the front view needs the {FRONT_CARDS} cards {seat} held from the front (the deal format does not record them)")
+        if first & ~hand:
+            strangers = " ".join(deal.pack.card_name(card) for card in cards_of(first & ~hand))
+            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand: {strangers} not in it")
+        if first.bit_count() != FRONT_CARDS:
+            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand, found {first.bit_count()}")
+        own = first
+    known = {seat: own}
+    for card in (deal.indicator, deal.talon_top):
+        if card is None or hand >> card & 1:
+            continue
+        place = next((s for s, cards in deal.hands.items() if cards >> card & 1), "talon")
+        known[place] = known.get(place, 0) | 1 << card
+    return View(seat, view, known)
+
+
+def solve_samples(samples: Sequence[Deal], seat: str, front: bool) -> list[Outcome]:
+    """:func:`solve_sample` of each (the unit of work sent to a process)."""
+    return [solve_sample(sample, seat, front) for sample in samples]
+
+
+def solve_sample(deal: Deal, seat: str, front: bool) -> Outcome:
+    """One layout: the seat's makeable sets (the declarer's with GameWon, a defender's
+    with GameDefeated, against the declarer's announced figures) and the declarer's points."""
+    seats = deal.spec.active
+    index = seats.index(seat)
+    base = replace(deal, play=[], play_leader=None, kontra={})
+    game_value = GAME_VALUES[deal.contract.kind]
+    if seat == deal.declarer:
+        base = replace(base, figures={}, front={})
+        items, game = declarer_items(base), GameWon()
+    else:
+        items, game = [item for item in defender_items(base) if item[0] == index], GameDefeated()
+    solver = Solver(base)
+    found = search_side(solver, items, game, game_value, front)
+    names = [f"{seats[s]}:{figure}" for s, figure in found.items]
+    makeable = {tuple(names[i] for i in chosen): with_game for chosen, with_game in found.makeable.items()}
+    return Outcome(makeable, solver.value(DeclarerPoints()))
+
+
+def offered(deal: Deal, seat: str) -> list[str]:
+    """Every figure the seat may announce in the contract, as ``SEAT:figure``."""
+    from ..figures import allowed_figures
+
+    return [f"{seat}:{name}" for name in allowed_figures(deal.contract, deal.options)]
+
+
+def odds(
+    deal: Deal, seat: str, *, view: str = "back", samples: int = DEFAULT_SAMPLES, seed: int | str = 0,
+    where: str | None = None, fixes: Sequence[str] = (), first: CardSet | None = None, max_tries: int | None = None,
+    solve: Callable[[list[Deal]], Sequence[Outcome]] | None = None,
+) -> Odds:
+    """The odds of the seat's announcements (see the module). ``solve`` maps a list of
+    samples to their outcomes in order (default: :func:`solve_samples` in this process);
+    ``fixes`` add what the seat knew besides its view (dealer fixes: ``A:PU``).
+    ValueError (DealerError, PredicateError) for a deal, view or condition that cannot be
+    sampled; NotApplicable for a game or contract without figures to announce."""
+    from ..dealer import DEFAULT_MAX_TRIES, Dealer
+
+    _check(deal)
+    seen = view_of(deal, seat, view, first)
+    declarer_figures = deal.figures.get(deal.declarer, ()) if seat != deal.declarer else ()
+    dealer = Dealer(deal.game, deal.contract, deal.declarer, where, seen.fixes(deal, fixes), deal.options)
+    dealt = [
+        replace(layout, dealer=deal.dealer, figures={deal.declarer: declarer_figures} if declarer_figures else {},
+                front={deal.declarer: deal.front[deal.declarer]} if declarer_figures and deal.declarer in deal.front else {})
+        for layout in dealer.deals(samples, random.Random(seed), max_tries or DEFAULT_MAX_TRIES)
+    ]
+    front = view == "front"
+    outcomes = solve_samples(dealt, seat, front) if solve is None else list(solve(dealt))
+    return summarise(deal, seat, view, seed, outcomes, front)
+
+
+def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Sequence[Outcome], front: bool) -> Odds:
+    """The odds from the samples' outcomes, in order."""
+    from statistics import fmean, stdev
+
+    from ..stats import Z95, wilson
+
+    count = len(outcomes)
+    if not count:
+        raise ValueError("the odds need at least one sample")
+    game_value = GAME_VALUES[deal.contract.kind]
+    index = deal.spec.active.index(seat)
+
+    def value(names: Sequence[str]) -> int:
+        announced = plan(deal, [(index, name.split(":", 1)[1]) for name in names], front)
+        return 0 if announced is None else announced.value
+
+    def item(made: list[bool], worth: int) -> ItemOdds:
+        hits = sum(made)
+        low, high = wilson(hits, count)
+        return ItemOdds(hits / count, low, high, fmean(worth if m else -worth for m in made))
+
+    game_name = "game" if seat == deal.declarer else "defeat"
+    items = {game_name: item([outcome.makeable[()] for outcome in outcomes], game_value)}
+    for name in offered(deal, seat):
+        items[name] = item([(name,) in outcome.makeable for outcome in outcomes], value([name]))
+
+    def guaranteed(chosen: tuple[str, ...], outcome: Outcome) -> int:
+        whole = value(chosen)
+        best = None
+        for made, with_game in outcome.makeable.items():
+            if set(made) <= set(chosen):
+                part = value(made)
+                score = (game_value if with_game else -game_value) + part - (whole - part)
+                best = score if best is None else max(best, score)
+        assert best is not None  # the empty set is always makeable (with the game or not)
+        return best
+
+    sets = {chosen for outcome in outcomes for chosen in outcome.makeable}
+    scores = {chosen: fmean(guaranteed(chosen, outcome) for outcome in outcomes) for chosen in sets}
+    best = max(sorted(scores, key=lambda s: (len(s), s)), key=lambda s: scores[s])
+    points = [outcome.declarer_points for outcome in outcomes]
+    mean = fmean(points)
+    half = Z95 * stdev(points) / count ** 0.5 if count > 1 else 0.0
+    return Odds(seat, view, count, seed, items, best, scores[best], {"mean": mean, "low": mean - half, "high": mean + half})
+

@@ -1,0 +1,70 @@
+"""``alsos-solve odds``: how often what a seat could announce is makeable, given what it
+saw (typer). The work is :mod:`.analysis.odds`'s; errors are one line and exit 2."""
+
+from typing import Annotated
+
+import typer
+
+from .cli import fail, value_option
+
+app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command()
+def odds(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A deal file (its first deal, or --index).", show_default=False)],
+    seat: Annotated[str, typer.Option("--seat", metavar="SEAT", help="The seat whose announcements are judged.", show_default=False)],
+    view: Annotated[str, typer.Option("--view", metavar="front|back", help="What the seat saw: back (its hand at the first lead) or front (six cards, with --first).")] = "back",
+    first: Annotated[str | None, value_option("--first", "CARDS", "For --view front: the six cards the seat held from the front (PU P9 ...).")] = None,
+    samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts of the unseen cards to solve.")] = 100,
+    seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result.")] = "0",
+    where: Annotated[str | None, value_option("--where", "EXPR", "What the bidding revealed, as a condition on the layouts (docs/predicates.md).")] = None,
+    fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Cards known to lie in a place besides the view (repeatable): 'A:PU'.")] = None,
+    index: Annotated[int, typer.Option("--index", min=1, help="Which deal of the file (from 1).")] = 1,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, view, samples, items, best.")] = False,
+    max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Layouts tried for one sample before giving up (a --where too rare).")] = 100_000,
+) -> None:
+    """The odds of the seat's announcements: the unseen cards dealt at random, consistent
+    with what the seat saw, each layout solved; per item the share of layouts where it is
+    makeable (Wilson 95% interval) and its expected score, and the best set to announce."""
+    import functools
+    import sys
+
+    from .analysis.odds import odds as compute, solve_samples
+    from .batch.runner import map_chunks
+    from .deal_command import seed_value
+    from .io import DealFormatError, iter_deals
+    from .predicates import PredicateError
+    from .render.terminal_analyses import progress_bar
+
+    try:
+        deal = next((d for i, d in enumerate(iter_deals(file), 1) if i == index), None)
+        if deal is None:
+            raise fail(f"{file}: no deal {index}")
+        first_cards = None if first is None else sum(1 << card for card in deal.pack.parse_cards(first))
+        with progress_bar("odds", unit="layouts") as update:
+            found = compute(deal, seat.upper(), view=view, samples=samples, seed=seed_value(seed), where=where, fixes=fix or (),
+                            first=first_cards, max_tries=max_tries,
+                            solve=lambda dealt: map_chunks(functools.partial(solve_samples, seat=seat.upper(), front=view == "front"),
+                                                           dealt, jobs, update))
+    except PredicateError as error:
+        raise fail(f"--where {where!r}: {error}") from None
+    except (DealFormatError, ValueError) as error:
+        raise fail(str(error)) from None
+    if json_output:
+        import json
+
+        sys.stdout.write(json.dumps(found.to_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    from rich.console import Console
+
+    from .render.odds import odds_view
+    from .render.terminal import fit_output
+
+    fit_output(sys.stdout)
+    Console(highlight=False, markup=False, emoji=False).print(odds_view(found))

@@ -1,0 +1,53 @@
+"""The terminal view of the statistics (:mod:`alsos_solver.stats`): a rate table with
+each rate's 95% interval, a distribution table with its quartiles and histogram."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..stats import DistributionTable, RateTable, group_label
+
+BAR = "▇"
+BAR_WIDTH = 30
+
+
+def stats_view(table: RateTable | DistributionTable) -> RenderableType:
+    """The table, its missing records said below it; a distribution's histogram after."""
+    shown = Table(title=table.title, title_justify="left", title_style="bold")
+    columns = table.columns()
+    for index, column in enumerate(columns):
+        shown.add_column(column, justify="right" if index else "left")
+    rate = isinstance(table, RateTable)
+    for cells in table.cells():
+        shown.add_row(*(percent(cell) if rate and column in ("rate", "low", "high") else str(cell)
+                        for column, cell in zip(columns, cells)))
+    parts: list[RenderableType] = [shown]
+    if rate:
+        parts.append(Text("low, high: the Wilson 95% interval of the rate"))
+    else:
+        parts.append(histogram(table))
+    if table.missing:
+        parts.append(Text(f"{table.missing} record{'s' if table.missing != 1 else ''} without {table.key} left out"))
+    return Group(*parts)
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def histogram(table: DistributionTable) -> Table:
+    """One row a bin, one bar column a group, bars scaled to the largest count."""
+    shown = Table(title=f"{table.key} histogram", title_justify="left", box=None)
+    shown.add_column(table.key)
+    most = max((count for row in table.rows for count in row.histogram), default=0) or 1
+    for row in table.rows:
+        shown.add_column(group_label(row.group) if table.by else "deals")
+    for bin_index, label in enumerate(table.bin_labels()):
+        cells = []
+        for row in table.rows:
+            count = row.histogram[bin_index]
+            cells.append(f"{BAR * round(BAR_WIDTH * count / most / max(len(table.rows), 1))} {count}")
+        shown.add_row(label, *cells)
+    return shown

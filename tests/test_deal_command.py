@@ -1,0 +1,65 @@
+"""``alsos-solve deal``: the dealer's options on the command line, its errors as exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from cli_support import assert_error
+
+from alsos_solver.deal_command import app
+from alsos_solver.io import load, loads
+from alsos_solver.launch import SUBCOMMANDS, run
+
+
+def test_deal_is_registered():
+    assert SUBCOMMANDS["deal"] == "alsos_solver.deal_command:app"
+
+
+def test_deals_are_reproducible_and_meet_the_constraints(runner, tmp_path):
+    args = ["--count", "5", "--seed", "11", "--contract", "P", "--declarer", "B", "--where", "trumps(declarer) >= 4 and has(B, PU)"]
+    first = runner.invoke(app, args + ["-o", str(tmp_path / "a.txt")])
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(app, args)
+    deals = load(tmp_path / "a.txt")
+    assert loads(second.stdout) == deals and len(deals) == 5
+    pu = deals[0].pack.parse_card("PU")
+    for deal in deals:
+        assert deal.hands["B"] >> pu & 1
+        assert deal.contract.trump is not None and deal.declarer == "B"
+    other = runner.invoke(app, args[:3] + ["12"] + args[4:])
+    assert loads(other.stdout) != deals
+
+
+def test_fixed_cards_and_talon(runner):
+    result = runner.invoke(app, ["-n", "3", "--seed", "x", "--fix", "B:PU P9 P7 +6", "--fix", "talon:ZA"])
+    assert result.exit_code == 0, result.output
+    for deal in loads(result.stdout):
+        pack = deal.pack
+        assert all(deal.hands["B"] >> pack.parse_card(c) & 1 for c in ("PU", "P9", "P7"))
+        assert deal.talon >> pack.parse_card("ZA") & 1
+
+
+def test_other_games(runner):
+    result = runner.invoke(app, ["-n", "2", "--game", "asszorti", "--contract", "H", "--declarer", "A", "--where", "len(A, H) >= 5"])
+    assert result.exit_code == 0, result.output
+    assert all(deal.game == "asszorti" for deal in loads(result.stdout))
+
+
+@pytest.mark.parametrize("args, pieces", [
+    (["--where", "points(B) >= "], ["--where 'points(B) >= ': column 14: expected"]),
+    (["--where", "trumps(B) >= 2"], ["column 1: trumps(B): needs a trump contract"]),
+    (["--contract", "P", "--declarer", "B", "--where", "trumps(B) >= 9"], ["no cards of B meet 'trumps(B) >= 9'"]),
+    (["--contract", "P", "--declarer", "A", "--where", "trumps(A) >= 7 and trumps(B) >= 2", "--max-tries", "300"],
+     ["no deal met 'trumps(B) >= 2' in 300 tries (0 of 1 dealt): it is impossible or too rare"]),
+    (["--fix", "B:PU P9 P7 +5"], ["fix 'B:PU P9 P7 +5': 3 cards + 5 random make 8"]),
+    (["--game", "bridge"], ["bridge"]),
+    (["--contract", "Q"], ["Q"]),
+])
+def test_errors_exit_2_with_one_line(runner, args, pieces):
+    assert_error(runner.invoke(app, args), *pieces)
+
+
+def test_the_output_is_not_created_after_a_setup_error(tmp_path, capsys):
+    out = tmp_path / "deals.txt"
+    assert run(["deal", "--where", "has(B, XX)", "-o", str(out)]) == 2
+    assert "error: --where 'has(B, XX)': column" in capsys.readouterr().err
+    assert not out.exists()
