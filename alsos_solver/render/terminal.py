@@ -247,13 +247,23 @@ def headline(deal: Deal, result: SolveResult) -> Text:
         ) + mark(result.betli)
     if result.klopitzky_safe is not None:
         line = Text("Klopitzky, can each seat avoid paying against the other two?  ")
-        return line + Text("  ").join(Text(f"{seat} ") + mark(safe) for seat, safe in result.klopitzky_safe.items())
+        return line + marks(result.klopitzky_safe, "  ")
+    if result.klopitzky_win is not None:
+        return Text("Klopitzky, can each seat win against the other two?  ") + marks(result.klopitzky_win, "  ")
     if result.declarer_points is None:
         return Text("")
     melds = result.melds.get(result.declarer or "", 0)
     points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
     points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
+    if result.made is not None:
+        contract = Text("\nContract ") + contract_text(deal) + Text(": ") + won_text(result.made)
+        return points + contract + Text("\nThe declarer can make: ") + marks(result.contracts, "  ")
     return points + Text("\nGame: ") + won_text(bool(result.game)) + concession_text(result)
+
+
+def marks(answers: dict[str, bool], between: str = " ") -> Text:
+    """``A ✓ B ✗ C ✗``: each name (a seat, a contract) with its answer."""
+    return Text(between).join(Text(f"{name} ") + mark(ok) for name, ok in answers.items())
 
 
 def won_text(won: bool) -> Text:
@@ -389,13 +399,17 @@ def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
     if result.betli is not None:
         return [Text("betli made ") + mark(True) if result.betli else Text("betli failed ") + mark(False)]
     if result.klopitzky_safe is not None:
-        return [Text("avoids paying: ") + Text(" ").join(Text(f"{seat} ") + mark(safe)
-                                                         for seat, safe in result.klopitzky_safe.items())]
+        return [Text("avoids paying: ") + marks(result.klopitzky_safe)]
+    if result.klopitzky_win is not None:
+        return [Text("wins: ") + marks(result.klopitzky_win)]
     melds = result.melds.get(result.declarer or "", 0)
+    points = Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else ""))
+    if result.made is not None:
+        return [points, Text(f"{deal.contract.name} ") + won_text(result.made), Text("makes: ") + marks(result.contracts)]
     game = Text("game ") + won_text(bool(result.game))
     if result.concession and result.concession["changes_game"]:
         game += Text(" (by a meld concession)")
-    parts = [Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else "")), game]
+    parts = [points, game]
     for seat, figures in result.announced.items():
         parts.append(Text(f"{seat} ") + Text(" ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items()))
     if result.announced_together:

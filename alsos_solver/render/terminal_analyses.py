@@ -80,10 +80,11 @@ def tokens_text(pack: Pack, tokens: list[str]) -> Text:
 
 
 def contract_label(deal: Deal, token: str) -> Text:
-    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token."""
+    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token
+    without a contract name (Altiansz's ``game NT`` is ``NT``)."""
     contract = deal.spec.parse_contract(token)
     if contract.kind is not Kind.TRUMP:
-        return Text(token)
+        return Text(token.removeprefix(f"{contract.name} ") if contract.name else token)
     return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
 
 
@@ -153,23 +154,18 @@ def line_view(deal: Deal, line: Line) -> Group:
 
 
 def table_view(deal: Deal, table: ContractTable) -> Group:
-    """Every seat as declarer in every contract: the points, the game, the figures the
-    declarer can make, betli; then klopitzky."""
+    """Every seat as declarer in every contract: the points, the game, the figures (or the
+    contracts) the declarer can make, betli; then klopitzky. A column no entry has an
+    answer for is left out."""
     title = heading("table", "every seat as declarer, the deal's own contract left out")
+    columns = [column for column in TABLE_COLUMNS if any(entry.answers.get(column[2]) is not None for entry in table.entries)]
     grid = Table()
-    for name, justify in (("declarer", "center"), ("contract", "left"), ("points", "right"), ("game", "center"),
-                          ("figures the declarer can make", "left"), ("betli", "center")):
+    for name, justify, _ in (("declarer", "center", ""), ("contract", "left", ""), *columns):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for index, entry in enumerate(table.entries):
         last = index + 1 == len(table.entries) or table.entries[index + 1].declarer != entry.declarer
-        points = "" if entry.declarer_points is None else str(entry.declarer_points)
-        game: RenderableType = "" if entry.game is None else mark(entry.game)
-        figures = " ".join(entry.made_figures) if entry.figures is not None else ""
-        betli: RenderableType = "" if entry.betli is None else mark(entry.betli)
-        if entry.figures is not None and not figures:
-            figures = "—"
-        grid.add_row(entry.declarer, contract_label(deal, entry.contract), points, game, figures, betli,
-                     end_section=last)
+        cells = [table_cell(entry, key) for _, _, key in columns]
+        grid.add_row(entry.declarer, contract_label(deal, entry.contract), *cells, end_section=last)
     parts: list[RenderableType] = [title, grid]
     for key, answers in table.once.items():
         if answers is not None:
@@ -183,7 +179,32 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
     return Group(*parts)
 
 
-ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
+TABLE_COLUMNS = (
+    ("points", "right", "declarer_points"), ("game", "center", "game"),
+    ("figures the declarer can make", "left", "figures"), ("contracts the declarer can make", "left", "contracts"),
+    ("betli", "center", "betli"),
+)
+"""The contract table's columns after the declarer and the contract: (heading, justify,
+the result key it shows)."""
+
+
+def table_cell(entry: Any, key: str) -> RenderableType:
+    """One answer of a table entry: a number, a mark, the names of what the declarer can
+    make (``—`` for nothing), or empty where the entry has no such answer."""
+    answer = entry.answers.get(key)
+    if answer is None:
+        return ""
+    if isinstance(answer, bool):
+        return mark(answer)
+    if key == "figures":
+        return " ".join(entry.made_figures) or "—"
+    if isinstance(answer, dict):
+        return " ".join(name for name, made in answer.items() if made) or "—"
+    return str(answer)
+
+
+ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?",
+                 "klopitzky_win": "Klopitzky, can each seat win?"}
 """The heading of each per-seat answer the contract table asks once, by its result key."""
 
 
@@ -191,7 +212,12 @@ ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
 
 
 def announcements_view(deal: Deal, found: Announcements) -> Group:
-    """The declarer's best set of figures and the defenders' best against it."""
+    """The declarer's best set of figures and the defenders' best against it (Altiansz:
+    the best contract, :func:`contract_choice_view`)."""
+    from ..analysis.altiansz import ContractChoice
+
+    if isinstance(found, ContractChoice):
+        return contract_choice_view(deal, found)
     how = "front" if found.front else "back"
     title = heading("announcements", f"declarer {found.declarer}, {how} values")
     grid = Table()
@@ -213,6 +239,26 @@ def announcements_view(deal: Deal, found: Announcements) -> Group:
             shown = "; ".join(" + ".join(s) for s in sets)
             parts.append(Text(f"Not evaluated ({side}, too large for the search core): {shown}", style="yellow"))
     parts.append(footer(f"{found.questions} questions", stats(found.nodes, found.seconds)))
+    return Group(*parts)
+
+
+def contract_choice_view(deal: Deal, found: Any) -> Group:
+    """Altiansz: the highest contract the declarer can make, and what he can make in each
+    strain."""
+    title = heading("announcements", f"declarer {found.declarer}, the highest contract he can make")
+    best = ", ".join(found.best) if found.best else "none: he can make no contract"
+    grid = Table()
+    grid.add_column("strain")
+    grid.add_column("contracts the declarer can make")
+    for strain, names in found.makeable.items():
+        label = contract_label(deal, f"solo {strain}")
+        grid.add_row(label, " ".join(names) or "—")
+    if found.betli is not None:
+        grid.add_row("betli", mark(found.betli))
+    parts: list[RenderableType] = [title, Text("Best: ") + Text(best, style="bold"), grid]
+    if not found.complete:
+        parts.append(Text("interrupted: partial result", style="bold yellow"))
+    parts.append(footer(stats(found.nodes, found.seconds)))
     return Group(*parts)
 
 
@@ -271,6 +317,11 @@ def scores_table(scores: Any, title: str) -> Group:
                           ("base, kontras", "left")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for item in scores.items:
+        winners = getattr(item, "winners", None)
+        if winners is not None:  # Altiansz's klopitzky: who wins
+            who = f"{' '.join(winners)} win{'s' if len(winners) == 1 else ''}" if winners else "nobody wins"
+            grid.add_row("klopitzky", who, str(item.value), "the winners" if winners else "", "")
+            continue
         if item.side is None:  # klopitzky: who pays
             payers = " ".join(item.payers)
             who = f"{payers} pay{'s' if len(item.payers) == 1 else ''}" if item.payers else "nobody pays"
