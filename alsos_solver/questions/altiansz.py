@@ -19,10 +19,8 @@ from ..errors import NotApplicable
 from ..position import Position
 from ..rules import Kind
 from ..rules.altiansz import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, scores_melds
-from .base import (
-    SEAT_LETTERS, Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, _coef, _none, check_seat,
-    seat_index,
-)
+from .alsos import KlopitzkySafe
+from .base import Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, _coef, _none, check_seat
 from .specs import parse_seat
 
 if TYPE_CHECKING:
@@ -218,16 +216,13 @@ class ContractMade(Question):
 
 
 @dataclass(frozen=True)
-class KlopitzkyWin(Question):
+class KlopitzkyWin(KlopitzkySafe):
     """Klopitzky, paranoid: ``seat`` wins, taking no more card points than either other seat
     and fewer than one of them (the lowest win, ties too; 'if all three of the players take
-    the same number of card points no one wins'), against the other two playing together."""
+    the same number of card points no one wins'), against the other two playing together.
+    (Alsós's klopitzky, :class:`KlopitzkySafe`, counts tricks: the most pays.)"""
 
-    seat: int
     key = "klopitzky_win"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", seat_index(self.seat))
 
     def check(self, setting: Setting) -> None:
         check_altiansz(self, setting)
@@ -235,12 +230,6 @@ class KlopitzkyWin(Question):
             token = setting.deal.spec.contract_token(setting.contract)
             raise NotApplicable(f"{self.spec()} is asked of a klopitzky deal, the contract is {token}")
         check_seat(self.seat, setting)
-
-    def spec(self) -> str:
-        return f"klopitzky:{SEAT_LETTERS[self.seat]}"
-
-    def team(self, setting: Setting) -> frozenset[int]:
-        return frozenset([self.seat])
 
     def build(self, setting: Setting, goal: Goal) -> None:
         n = setting.seats
