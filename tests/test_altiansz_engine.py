@@ -11,17 +11,21 @@ reference's answer for every contract.
 
 from __future__ import annotations
 
+from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
+from alsos_solver.io import load
 from alsos_solver.melds import Meld
 from alsos_solver.questions import DeclarerPoints, Setting
 from alsos_solver.questions.altiansz import QUESTIONS, ContractMade, KlopitzkyWin, STRAIN_CONTRACTS
 from alsos_solver.reference import best_value, can_make
 from alsos_solver.rules.altiansz import GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, HeldMelds
+from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
 
 from altiansz_deals import TOKENS, TRUMP_TOKENS, endgames
@@ -62,20 +66,20 @@ def assert_agree(deal: Deal, questions: list, points: bool = False) -> None:
     assert not found, f"{describe(deal)}\n" + "\n".join(found)
 
 
-@examples(250)
+@examples(150)
 @given(endgames(tokens=TOKENS))
 def test_every_contract_of_the_strain_agrees(deal):
     assert_agree(deal, strain_contracts(deal), points=True)
 
 
-@examples(80)
+@examples(60)
 @given(endgames(tokens=TRUMP_TOKENS, tricks_left=st.integers(1, 3)))
 def test_trump_contracts_in_short_endgames_agree(deal):
     """The last two tricks decide ultimo and game-sneak; the trump U, 9, 7 game-trull."""
     assert_agree(deal, strain_contracts(deal, (*TRUMP_ONLY, "game")), points=True)
 
 
-@examples(100)
+@examples(80)
 @given(endgames(tokens=TOKENS))
 def test_the_question_set_answers_every_contract_as_the_reference(deal):
     """What :func:`solve` reports: the points first, then every contract, some given by
@@ -97,7 +101,7 @@ def fixed_melds(points: dict[str, int]):
     return mock.patch.object(AltianszSpec, "seat_melds", seat_melds)
 
 
-@examples(150)
+@examples(120)
 @given(endgames(tokens=TOKENS), st.integers(-2, 2), st.data())
 def test_pooled_game_with_melds_at_the_threshold_agrees(deal, step, data):
     """The declarer's total against the two defenders' together: melds are chosen so that
@@ -118,14 +122,34 @@ def test_pooled_game_with_melds_at_the_threshold_agrees(deal, step, data):
     assert made == (step < 0), (describe(deal), points, value, SEATS[declarer])
 
 
-@examples(150)
+@examples(80)
 @given(endgames(tokens=("betli",)))
 def test_betli_agrees(deal):
     """On lines where the declarer has won no trick yet, with the duty to beat."""
     assert_agree(deal, [ContractMade("betli")])
 
 
-@examples(200)
+@examples(120)
 @given(endgames(tokens=("klopitzky",)))
 def test_klopitzky_won_by_each_seat_agrees(deal):
     assert_agree(deal, [KlopitzkyWin(seat) for seat in range(len(SEATS))])
+
+
+# --- golden deals: full deals of the benchmark set, pinned ------------------------------------
+
+BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals-altiansz.txt"
+NOTHING = dict.fromkeys(STRAIN_CONTRACTS, False)
+
+
+@pytest.mark.parametrize(("board", "expected"), [
+    # volat NT: no-trump asks no trump-only contract
+    (3, {"declarer_points": 10, "made": False, "contracts": {name: False for name in
+                                                             ("solo", "game", "150", "absolute", "200", "volat")}}),
+    # game P: 40 card points and C's terc O-8-7 of trumps (30) beat the defenders' 60 (20 in the talon)
+    (15, {"declarer_points": 40, "made": True, "contracts": NOTHING | {"game": True}}),
+    (17, {"klopitzky_win": {"A": False, "B": False, "C": False}}),
+])
+def test_golden_benchmark_deals(board, expected):
+    deal = load(str(BENCHMARK_DEALS))[board - 1]
+    assert deal.tags["Board"] == str(board)
+    assert solve(deal).answers == expected

@@ -24,6 +24,8 @@ KLOPITZKY = f"""\
 [Contract "klopitzky"]
 """
 """A takes no trick, so no card point: he wins klopitzky, whatever B and C do."""
+PLAYED_KLOPITZKY = '[Play "A"]\nM9 MA MX\nMK MU M8\nMO PX M7\nPA PU P8\nPK P9 P7\nPO TK T8\nTA TO T7\nZA ZO Z8\nZK ZU Z7\n'
+"""B takes every trick."""
 BETLI = KLOPITZKY.replace('"klopitzky"', '"betli"') + '[Declarer "A"]\n'
 """A leads his lowest cards and the others must beat them: the betli is made."""
 CONTRACTS = {
@@ -97,6 +99,13 @@ def test_review(runner):
     assert data["items"] == {"C game-sneak": "made"} and data["review"] == []
 
 
+def test_review_of_klopitzky(runner, tmp_path):
+    """B's ace in the first trick lets C take no card point either: C's klopitzky turns won."""
+    data = one_json(runner, "--no-solve", "--review", write(tmp_path, "k.txt", KLOPITZKY + PLAYED_KLOPITZKY))
+    assert data["items"] == {"A klopitzky": "made", "B klopitzky": "lost", "C klopitzky": "made"}
+    assert [(change["seat"], change["card"], change["item"]) for change in data["review"]] == [("B", "MA", "C klopitzky")]
+
+
 def test_table(runner):
     data = one_json(runner, "--no-solve", "--table", EXAMPLE)
     rows = {(entry["declarer"], entry["contract"]): entry for entry in data["table"]}
@@ -128,7 +137,7 @@ def test_scores(runner, tmp_path):
     played = "\n".join(["MA MU MX", "MK M9 M8", "PA PO PX", "T9 TA TO", "TX P9 M7", "TK P7 PK", "Z9 ZO ZA",
                         "ZX T8 Z8", "T7 Z7 ZK"])
     assert played in Path(EXAMPLE).read_text()
-    klopitzky = KLOPITZKY + '[Play "A"]\nM9 MA MX\nMK MU M8\nMO PX M7\nPA PU P8\nPK P9 P7\nPO TK T8\nTA TO T7\nZA ZO Z8\nZK ZU Z7\n'
+    klopitzky = KLOPITZKY + PLAYED_KLOPITZKY
     scores = one_json(runner, "--no-solve", "--scores", write(tmp_path, "k.txt", klopitzky))["scores"]
     assert "klopitzky has no double-dummy score" in scores["notes"]["double_dummy"]
     # B takes every trick: A and C tie with no card point, and both win
