@@ -24,7 +24,7 @@ of the other questions (the declarer's points), which the seed does not restrict
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import HUNGARIAN, CardSet
@@ -89,8 +89,9 @@ def held_melds(hand: CardSet, contract: Contract) -> HeldMelds:
     return HeldMelds(_melds(hand, strain_of(contract)))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _melds(hand: CardSet, trump: int | None) -> tuple[Meld, ...]:
+    """The melds of a hand in a strain (cached, bounded: a batch reads many hands)."""
     from ..melds import RANK_NAMES, SEQUENCE_NAMES, SUIT_NAMES, Meld, runs
 
     pack, found = HUNGARIAN, []
