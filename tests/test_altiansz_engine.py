@@ -15,7 +15,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
@@ -28,8 +28,8 @@ from alsos_solver.rules.altiansz import GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec
 from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
 
-from altiansz_deals import TOKENS, TRUMP_TOKENS, endgames
-from endgames import SEATS, describe
+from altiansz_deals import SPEC, TOKENS, TRUMP_TOKENS, endgames
+from endgames import SEATS, deal_from_hands, describe
 
 TABLE_BYTES = 1 << 14
 
@@ -129,6 +129,22 @@ def test_betli_agrees(deal):
     assert_agree(deal, [ContractMade("betli")])
 
 
+THREE_WAY_TIE = deal_from_hands(
+    {"A": "AUX.K.X.OX97", "B": "K.A9.KO987.A", "C": "O987.UX.AU.K"}, SPEC.parse_contract("klopitzky"), None,
+    play="Z9 ZA ZK P9 PX PK PU ZX PA T7 TA TX M8 MU MK T9 TU ZO MO MX TK", game="altiansz",
+)
+"""Klopitzky, two tricks left, A to play to the eighth: B and C can make the three seats'
+card points equal, and then nobody wins."""
+
+
+def test_a_three_way_tie_wins_for_nobody():
+    """A can make sure to take no more card points than either other seat, not to win: the
+    other two bring about the three-way tie."""
+    assert not engine(THREE_WAY_TIE).ask(KlopitzkyWin(0))
+    assert not can_make(THREE_WAY_TIE, KlopitzkyWin(0), len(THREE_WAY_TIE.play))
+
+
+@example(THREE_WAY_TIE)
 @examples(120)
 @given(endgames(tokens=("klopitzky",)))
 def test_klopitzky_won_by_each_seat_agrees(deal):
