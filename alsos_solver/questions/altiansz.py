@@ -178,8 +178,17 @@ class ContractMade(Question):
             goal.win_none = goal.win_none | {dec}
 
     def achieved(self, setting: Setting, end: Position) -> bool:
-        name, dec = self.contract, setting.declarer
+        """The contract read off the finished play by card names, apart from the goal's
+        captures and special tricks (the differential tests compare the two)."""
+        name, dec, pack = self.contract, setting.declarer, setting.deal.pack
         won = [t for t, winner in enumerate(end.winners) if winner == dec]
+        taken = {pack.card_name(card) for t in won for card in end.tricks[t].cards}
+        trump = "" if setting.contract.trump is None else pack.suits[setting.contract.trump]
+        last = len(end.winners) - 1
+
+        def won_with(trick: int, rank: str) -> bool:
+            return trick in won and pack.card_name(trick_winning_card(setting, end, trick)) == trump + rank
+
         if name == "solo":
             return len(won) >= SOLO_TRICKS
         if name == "volat":
@@ -188,17 +197,21 @@ class ContractMade(Question):
             return not won
         if name == "absolute":
             return end.points[dec] >= ABSOLUTE_POINTS
+        if name == "golden-aces":
+            return all(suit + "A" in taken for suit in pack.suits)
+        if name == "ultimo":
+            return won_with(last, "7")
         melds = contract_melds(setting, name)
         if name in MELD_TARGETS:
             return end.points[dec] + melds[dec] >= MELD_TARGETS[name]
-        if name in GAME_CONTRACTS:
-            defenders = sum(end.points[k] + melds[k] for k in setting.defenders)
-            if end.points[dec] + melds[dec] <= defenders:
-                return False
-        taken = sum(1 << card for t in won for card in end.tricks[t].cards)
-        captures = self._captures(setting)
-        lasts = all(t in won and trick_winning_card(setting, end, t) == card for t, card in self._last_tricks(setting))
-        return taken & captures == captures and lasts
+        game = end.points[dec] + melds[dec] > sum(end.points[k] + melds[k] for k in setting.defenders)
+        also = {
+            "game": True,
+            "game-trull": all(trump + rank in taken for rank in "U97"),
+            "game-ultimo": won_with(last, "7"),
+            "game-sneak": won_with(last - 1, "8") and won_with(last, "7"),
+        }
+        return game and also[name]
 
     def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
         """From the declarer's points value V: a contract of points alone is made exactly
