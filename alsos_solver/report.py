@@ -101,8 +101,7 @@ class Overrides:
 @dataclass
 class Analysis:
     """One analysis of one deal: its JSON key (``cards``, ``line``, ``table``,
-    ``announcements``, ``review``, ``scores``, ``exchange``; ``solve`` for the note of a
-    deal that is not solved), the library's answer, or a one-line ``note`` saying why there
+    ``announcements``, ``review``, ``scores``, ``exchange``), the library's answer, or a one-line ``note`` saying why there
     is none (no Play section, no contract, ...)."""
 
     key: str
@@ -201,11 +200,7 @@ def report_deal(filename: str, index: int, deal: Deal, wanted: Wanted, overrides
         return DealReport(filename, index, deal, deal_melds(deal), note=mismatch.note)
     result, analyses = None, []
     if wanted.solve and deal.contract is not None:
-        note = unsupported(deal)
-        if note is None:
-            result = solve(deal)
-        else:
-            analyses.append(Analysis("solve", note=note))
+        result = solve(deal)
     analyses += analyse(deal, wanted, where, progress)
     return DealReport(filename, index, deal, deal_melds(deal), result, analyses)
 
@@ -234,27 +229,6 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
     return changed
 
 
-def unsupported(deal: Deal) -> str | None:
-    """Why the solver cannot answer the deal's game; None when it can. Every analysis that
-    needs the solver gives this one note."""
-    from .questions import questions_of
-
-    try:
-        questions_of(deal.spec)
-    except ModuleNotFoundError:
-        from .rules import GAMES
-
-        answered = []
-        for name, spec in GAMES.items():
-            try:
-                questions_of(spec)
-                answered.append(name)
-            except ModuleNotFoundError:
-                pass
-        return f"solving {deal.game} deals is not supported yet (the solver answers {', '.join(answered)})"
-    return None
-
-
 def analyse(deal: Deal, wanted: Wanted, where: str, progress: Progress = no_progress) -> list[Analysis]:
     """The analyses the options ask for, in a fixed order (a deal without a contract gets
     the contract table unless --no-solve or --brief). An analysis that does not apply to
@@ -273,9 +247,8 @@ def analyse(deal: Deal, wanted: Wanted, where: str, progress: Progress = no_prog
     for asked, key, work in steps:
         if not asked:
             continue
-        note = unsupported(deal) if key != "exchange" else None
         try:
-            found.append(Analysis(key, note=note) if note else Analysis(key, work(deal)))
+            found.append(Analysis(key, work(deal)))
         except ValueError as error:
             found.append(Analysis(key, note=str(error)))
         if found[-1].interrupted:
@@ -287,9 +260,8 @@ def position_analyses(deal: Deal, wanted: Wanted, where: str) -> list[Analysis]:
     """--cards and --line, after --after cards, for --question: OptionMismatch when these
     do not fit the deal (with --keep-going a note on each)."""
     keys = [key for key, asked in (("cards", wanted.cards), ("line", wanted.line)) if asked]
-    note = "no contract: there is no play to analyse" if deal.contract is None else unsupported(deal)
-    if note is not None:
-        return [Analysis(key, note=note) for key in keys]
+    if deal.contract is None:
+        return [Analysis(key, note="no contract: there is no play to analyse") for key in keys]
     try:
         return [Analysis(key, value) for key, value in zip(keys, position_values(deal, wanted, keys, where))]
     except OptionMismatch as mismatch:

@@ -33,7 +33,7 @@ ALTIANSZ = """\
 [Contract "ultimo T"]
 [Declarer "C"]
 """
-"""An Altiansz deal: read and shown, not solved yet."""
+"""An Altiansz deal: ultimó in bells by C, who cannot make it."""
 KLOPITZKY = """\
 [Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
 [Contract "KLOPITZKY"]

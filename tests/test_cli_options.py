@@ -135,8 +135,8 @@ def test_brief_is_one_line_per_deal(runner, tmp_path):
         f"Deal 3 · {path} · KLOPITZKY · avoids paying: A ✓ B ✗ C ✗",
         f"Deal 4 · {path} · No contract · no contract",
         f"Deal 5 · {path} · ♣ clubs by A · 7 tricks · game won ✓ · arrivazs ✓ · idegen ✗ · score +3",
-        f"Deal 6 · {path} · ultimo ♦ bells by C · solving altiansz deals is not supported yet (the solver answers alsos, "
-        "alsos-2, alsos-4, asszorti)",
+        f"Deal 6 · {path} · ultimo ♦ bells by C · 10 card points · ultimo lost ✗ · makes: solo ✗ ultimo ✗ golden-aces ✗ "
+        "game ✗ game-trull ✗ game-ultimo ✗ game-sneak ✗ 150 ✗ absolute ✗ 200 ✗ volat ✗",
     ]
 
 
@@ -257,11 +257,13 @@ def test_notes_do_not_name_the_python_api(runner, tmp_path):
     assert "klopitzky has no double-dummy score" in note and "solve's" not in note and "_" not in note
 
 
-def test_one_wording_for_a_game_the_solver_does_not_answer(runner, tmp_path):
-    flags = ["--cards", "--line", "--table", "--scores", "--review"]
-    data = json.loads(ok(runner.invoke(app, ["--json", *flags, write(tmp_path, "a.txt", ALTIANSZ)])))[0]
-    notes = {data["notes"][key] for key in ("solve", "cards", "line", "table", "scores", "review")}
-    assert notes == {"solving altiansz deals is not supported yet (the solver answers alsos, alsos-2, alsos-4, asszorti)"}
+def test_every_game_is_answered_with_every_analysis(runner, tmp_path):
+    """No analysis of a registered game is left out: the JSON has each one's answer."""
+    flags = ["--cards", "--line", "--table", "--announce"]
+    for deal in (ASSZORTI, ALTIANSZ):
+        data = json.loads(ok(runner.invoke(app, ["--json", *flags, write(tmp_path, "a.txt", deal)])))[0]
+        assert "notes" not in data, data.get("notes")
+        assert all(data[key] for key in ("cards", "line", "table", "announcements"))
 
 
 def test_an_output_without_symbols_in_process(tmp_path):

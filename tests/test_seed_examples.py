@@ -16,10 +16,10 @@ from alsos_solver.figures import FIGURES, announced_value
 from alsos_solver.melds import score_melds
 from alsos_solver.rules import AlsosOptions, game_spec
 from alsos_solver.rules.asszorti import score as asszorti_score
+from alsos_solver.rules.altiansz import HeldMelds, held_melds
 
 from conftest import make_deal
 
-FAMILY_GAMES_LATER = "the Asszorti and Altiansz examples go live when those games are solved (the family-games issue)"
 
 # --- seed 000: the house rules' values --------------------------------------------------------
 
@@ -156,14 +156,11 @@ def test_asszorti_idegen_arrivazs():
 # --- seed 004: Altiansz's melds ------------------------------------------------------------------
 
 
-def altiansz_melds(hand: str, contract: str) -> dict:
-    from alsos_solver.rules.altiansz import held_melds  # the family-games issue
-
+def altiansz_melds(hand: str, contract: str) -> HeldMelds:
     spec = game_spec("altiansz")
     return held_melds(spec.pack.parse_hand(hand), spec.parse_contract(contract))
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_altiansz_sequences_follow_the_trick_order():
     """Seed 004: 'For example 9-A-10 of trumps is a terc, but would not be a terc in a
     non-trump suit. O-U-9 is a terc in a non-trump suit but would not be a terc in trumps.'"""
@@ -173,7 +170,6 @@ def test_altiansz_sequences_follow_the_trick_order():
     assert altiansz_melds(".OU9..", "game P").points == 0
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True, reason=FAMILY_GAMES_LATER)
 def test_altiansz_bela_vannak_and_kvart():
     """Seed 004: 'with the 10-K-O-8 of trumps plus the other three Overs a player can
     declare a béla, a vannak and a kvart for a total of 130.'"""

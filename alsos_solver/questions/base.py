@@ -110,8 +110,11 @@ class Setting:
         return self.deal.holds_bela(self.deal.spec.active[seat])
 
     def side(self, seat: int) -> frozenset[int]:
-        """The seats that play for an item of ``seat``: the declarer alone, or both defenders."""
-        return frozenset([seat]) if seat == self.declarer else frozenset(self.defenders)
+        """The seats that play for an item of ``seat``: the declarer alone, or both
+        defenders; without a declarer (klopitzky) the seat alone, against the others."""
+        if seat == self.declarer or self.declarer is None:
+            return frozenset([seat])
+        return frozenset(self.defenders)
 
 
 @dataclass
@@ -523,6 +526,11 @@ class GameQuestions(ABC):
         """Result keys that follow from the answers (and perhaps more questions)."""
         return {}
 
+    def implied(self, ask: Ask, found: dict[str, Any]) -> Any:
+        """The answer of ``ask`` when the answers found before it imply it (one contract
+        implies another), else None: then :meth:`answers` asks it."""
+        return None
+
     @abstractmethod
     def items(self, deal: Deal) -> list[Item]:
         """The deal's items in review order: its game, then what was announced."""
@@ -553,7 +561,8 @@ class GameQuestions(ABC):
             place = found
             for key in ask.path[:-1]:
                 place = place.setdefault(key, {})
-            place[ask.path[-1]] = solver.answer(ask.question)
+            known = self.implied(ask, found)
+            place[ask.path[-1]] = solver.answer(ask.question) if known is None else known
         found |= self.derived(solver, found)
         return {key: found[key] for key in self.result_keys if key in found}
 

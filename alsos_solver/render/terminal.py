@@ -251,12 +251,17 @@ def headline(deal: Deal, result: SolveResult) -> Text:
         ) + mark(result.betli)
     if result.klopitzky_safe is not None:
         line = Text("Klopitzky, can each seat avoid paying against the other two?  ")
-        return line + Text("  ").join(Text(f"{seat} ") + mark(safe) for seat, safe in result.klopitzky_safe.items())
+        return line + marks(result.klopitzky_safe, "  ")
+    if result.klopitzky_win is not None:
+        return Text("Klopitzky, can each seat win against the other two?  ") + marks(result.klopitzky_win, "  ")
     if result.declarer_points is None:
         return Text("")
     melds = result.melds.get(result.declarer or "", 0)
     points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
     points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
+    if result.made is not None:
+        contract = Text("\nContract ") + contract_text(deal) + Text(": ") + won_text(result.made)
+        return points + contract + Text("\nThe declarer can make: ") + marks(result.contracts, "  ")
     return points + Text("\nGame: ") + won_text(bool(result.game)) + concession_text(result)
 
 
@@ -272,6 +277,11 @@ def tricks_headline(deal: Deal, result: SolveResult) -> Text:
         lines.append(Text("Idegen arrivázs, without a trump in them: ") + mark(result.idegen_arrivazs))
     lines.append(Text(f"Score: {result.score:+d} from each opponent", style="bold"))
     return Text("\n").join(lines)
+
+
+def marks(answers: dict[str, bool], between: str = " ") -> Text:
+    """``A ✓ B ✗ C ✗``: each name (a seat, a contract) with its answer."""
+    return Text(between).join(Text(f"{name} ") + mark(ok) for name, ok in answers.items())
 
 
 def won_text(won: bool) -> Text:
@@ -363,7 +373,6 @@ class TerminalSink:
         deal, analyses = report.deal, report.analyses
         if self.brief:
             self.console.print(brief_line(report), soft_wrap=True)
-            analyses = [analysis for analysis in analyses if analysis.key != "solve"]
         else:
             self.console.print(deal_title(report.filename, report.index, deal), soft_wrap=True)
             self.console.print(deal_panel(deal, report.melds))
@@ -396,7 +405,6 @@ def brief_line(report: DealReport) -> Text:
     parts.append(contract_text(deal) + Text(f" by {deal.declarer}" if deal.declarer else ""))
     if report.note is not None:
         parts.append(Text(f"not analysed: {report.note}"))
-    parts += [Text(analysis.note or "") for analysis in report.analyses if analysis.key == "solve"]
     if result is not None:
         parts += brief_result(deal, result)
     return Text(" · ").join(parts)
@@ -413,13 +421,17 @@ def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
     if result.betli is not None:
         return [Text("betli made ") + mark(True) if result.betli else Text("betli failed ") + mark(False)]
     if result.klopitzky_safe is not None:
-        return [Text("avoids paying: ") + Text(" ").join(Text(f"{seat} ") + mark(safe)
-                                                         for seat, safe in result.klopitzky_safe.items())]
+        return [Text("avoids paying: ") + marks(result.klopitzky_safe)]
+    if result.klopitzky_win is not None:
+        return [Text("wins: ") + marks(result.klopitzky_win)]
     melds = result.melds.get(result.declarer or "", 0)
+    points = Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else ""))
+    if result.made is not None:
+        return [points, Text(f"{deal.contract.name} ") + won_text(result.made), Text("makes: ") + marks(result.contracts)]
     game = Text("game ") + won_text(bool(result.game))
     if result.concession and result.concession["changes_game"]:
         game += Text(" (by a meld concession)")
-    parts = [Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else "")), game]
+    parts = [points, game]
     for seat, figures in result.announced.items():
         parts.append(Text(f"{seat} ") + Text(" ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items()))
     if result.announced_together:

@@ -24,6 +24,7 @@ from .terminal import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol, won_tex
 
 if TYPE_CHECKING:
     from ..analysis import Announcements, CardValues, ContractTable, Line, Review, TableEntry
+    from ..analysis.altiansz import ContractChoice
     from ..analysis.asszorti import BidChoices
     from ..report import Analysis, ScoreSet
 
@@ -99,10 +100,11 @@ def tokens_text(pack: Pack, tokens: list[str]) -> Text:
 
 
 def contract_label(deal: Deal, token: str) -> Text:
-    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token."""
+    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token
+    without a contract name (Altiansz's ``game NT`` is ``NT``)."""
     contract = deal.spec.parse_contract(token)
     if contract.kind is not Kind.TRUMP:
-        return Text(token)
+        return Text(token.removeprefix(f"{contract.name} ") if contract.name else token)
     return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
 
 
@@ -173,10 +175,11 @@ def line_view(deal: Deal, line: Line) -> Group:
 
 def table_view(deal: Deal, table: ContractTable) -> Group:
     """Every seat as declarer in every contract: a column for each answer some entry has
-    (:data:`TABLE_COLUMNS`: the points or tricks, the game, arrivázs, the figures the
-    declarer can make, betli, the score); then the contracts asked once (klopitzky)."""
+    (:data:`TABLE_COLUMNS`: the points or tricks, the game, arrivázs, the figures or the
+    contracts the declarer can make, betli, the score); then the contracts asked once
+    (klopitzky)."""
     title = heading("table", "every seat as declarer, the deal's own contract left out")
-    columns = [column for column in TABLE_COLUMNS if any(column[0] in entry.answers for entry in table.entries)]
+    columns = [column for column in TABLE_COLUMNS if any(answered(entry, column[0]) for entry in table.entries)]
     grid = Table()
     grid.add_column("declarer", justify="center")
     grid.add_column("contract", justify="left")
@@ -184,7 +187,7 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for index, entry in enumerate(table.entries):
         last = index + 1 == len(table.entries) or table.entries[index + 1].declarer != entry.declarer
-        cells = [cell(entry) if key in entry.answers else "" for key, _, _, cell in columns]
+        cells = [cell(entry) if answered(entry, key) else "" for key, _, _, cell in columns]
         grid.add_row(entry.declarer, contract_label(deal, entry.contract), *cells, end_section=last)
     parts: list[RenderableType] = [title, grid]
     for key, answers in table.once.items():
@@ -205,27 +208,39 @@ TABLE_COLUMNS: list[tuple[str, str, str, Callable[[TableEntry], RenderableType]]
     ("game", "game", "center", lambda entry: mark(entry.game)),
     ("arrivazs", "arrivázs", "center", lambda entry: mark(entry.arrivazs)),
     ("figures", "figures the declarer can make", "left", lambda entry: " ".join(entry.made_figures) or "—"),
+    ("contracts", "contracts the declarer can make", "left",
+     lambda entry: " ".join(name for name, made in entry.answers["contracts"].items() if made) or "—"),
     ("betli", "betli", "center", lambda entry: mark(entry.betli)),
     ("score", "score", "right", lambda entry: f"{entry.score:+d}"),
 ]
 """The contract table's columns, in order, as (result key, heading, justification, cell);
-a column is shown when some entry has its key, a cell where the entry has it."""
+a column is shown when some entry has its answer, a cell where the entry has it."""
 
 
-ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
+def answered(entry: TableEntry, key: str) -> bool:
+    """The entry has an answer for this result key (not one that does not apply)."""
+    return entry.answers.get(key) is not None
+
+
+ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?",
+                 "klopitzky_win": "Klopitzky, can each seat win?"}
 """The heading of each per-seat answer the contract table asks once, by its result key."""
 
 
 # Best announcements
 
 
-def announcements_view(deal: Deal, found: Announcements | BidChoices) -> Group:
+def announcements_view(deal: Deal, found: Announcements | BidChoices | ContractChoice) -> Group:
     """The declarer's best set of figures and the defenders' best against it (Asszorti:
-    the best contract, :func:`bids_view`)."""
+    the best contract, :func:`bids_view`; Altiansz: the highest contract he can make,
+    :func:`contract_choice_view`)."""
+    from ..analysis.altiansz import ContractChoice
     from ..analysis.asszorti import BidChoices
 
     if isinstance(found, BidChoices):
         return bids_view(deal, found)
+    if isinstance(found, ContractChoice):
+        return contract_choice_view(deal, found)
     how = "front" if found.front else "back"
     title = heading("announcements", f"declarer {found.declarer}, {how} values")
     grid = Table()
@@ -272,6 +287,26 @@ def bids_view(deal: Deal, found: BidChoices) -> Group:
     if not found.complete:
         parts.append(Text(f"interrupted: partial result ({len(found.choices)} contracts)", style="bold yellow"))
     parts.append(footer(f"{len(found.choices)} contracts", stats(found.nodes, found.seconds)))
+    return Group(*parts)
+
+
+def contract_choice_view(deal: Deal, found: ContractChoice) -> Group:
+    """Altiansz: the highest contract the declarer can make, and what he can make in each
+    strain."""
+    title = heading("announcements", f"declarer {found.declarer}, the highest contract he can make")
+    best = ", ".join(found.best) if found.best else "none: he can make no contract"
+    grid = Table()
+    grid.add_column("strain")
+    grid.add_column("contracts the declarer can make")
+    for strain, names in found.makeable.items():
+        label = contract_label(deal, f"solo {strain}")
+        grid.add_row(label, " ".join(names) or "—")
+    if found.betli is not None:
+        grid.add_row("betli", mark(found.betli))
+    parts: list[RenderableType] = [title, Text("Best: ") + Text(best, style="bold"), grid]
+    if not found.complete:
+        parts.append(Text("interrupted: partial result", style="bold yellow"))
+    parts.append(footer(stats(found.nodes, found.seconds)))
     return Group(*parts)
 
 
@@ -330,6 +365,11 @@ def scores_table(scores: Any, title: str) -> Group:
                           ("base, kontras", "left")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for item in scores.items:
+        winners = getattr(item, "winners", None)
+        if winners is not None:  # Altiansz's klopitzky: who wins
+            who = f"{' '.join(winners)} win{'s' if len(winners) == 1 else ''}" if winners else "nobody wins"
+            grid.add_row("klopitzky", who, str(item.value), "the winners" if winners else "", "")
+            continue
         if item.side is None:  # klopitzky: who pays
             payers = " ".join(item.payers)
             who = f"{payers} pay{'s' if len(item.payers) == 1 else ''}" if item.payers else "nobody pays"
