@@ -12,7 +12,7 @@ import pytest
 from alsos_solver import __version__, report
 from alsos_solver.cli import app
 
-from cli_support import ALTIANSZ, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, assert_error, write
 
 RESULT_KEYS = {"declarer_points", "game", "melds", "figures", "nodes", "seconds"}
 BAD_CARD = """\
@@ -141,16 +141,6 @@ def test_betli_and_klopitzky(runner, tmp_path):
     data = json.loads(runner.invoke(app, ["--json", write(tmp_path, "b.txt", BETLI + "\n" + KLOPITZKY)]).stdout)
     assert isinstance(data[0]["betli"], bool)
     assert set(data[1]["klopitzky_safe"]) == {"A", "B", "C"}
-
-
-def test_game_the_solver_does_not_answer_is_a_note(runner, tmp_path):
-    path = write(tmp_path, "a.txt", ALTIANSZ)
-    result = runner.invoke(app, [path])
-    assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output and result.stderr == ""
-    assert "Double-dummy result: solving altiansz deals is not supported yet" in " ".join(result.stdout.split())
-    data = json.loads(runner.invoke(app, ["--json", path]).stdout)[0]
-    assert "declarer_points" not in data and "altiansz" in data["notes"]["solve"]
 
 
 def test_multiple_files_in_order(runner, tmp_path):

@@ -16,7 +16,7 @@ from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
 from alsos_solver.io import load
 
-from cli_support import ALTIANSZ, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
 from cli_support import assert_error as assert_error_lines
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -161,16 +161,6 @@ def test_cards_without_contract_is_a_note(runner, tmp_path):
     assert "Card values: no contract" in out and "Optimal line: no contract" in out
     data = one_json(runner.invoke(app, ["--json", "--no-solve", "--cards", path]))
     assert data["cards"] is None and "no contract" in data["notes"]["cards"]
-
-
-def test_analyses_of_a_game_the_solver_does_not_answer_are_notes(runner, tmp_path):
-    path = write(tmp_path, "a.txt", ALTIANSZ)
-    flags = ["--cards", "--line", "--table", "--announce", "--scores", "--exchange"]
-    data = one_json(runner.invoke(app, ["--json", *flags, path]))
-    assert set(data["notes"]) == {"solve", "cards", "line", "table", "announcements", "scores", "exchange"}
-    assert all(data[key] is None for key in ("cards", "line", "table", "announcements", "scores", "exchange"))
-    out = ok(runner.invoke(app, [*flags, "--after", "1.0", "--question", "game", path]))
-    assert "Card values: solving altiansz deals is not supported yet" in out
 
 
 # --table
