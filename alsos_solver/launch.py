@@ -23,7 +23,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {
+    "check": "alsos_solver.puzzle_commands:check_app",
+    "compose": "alsos_solver.puzzle_commands:compose_app",
+    "play": "alsos_solver.puzzle_commands:play_app",
+}
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
 (imported then). A file named like a subcommand is reached as ``./NAME``. To add one:
 write a module whose typer app holds the command (its options, help and exit codes),

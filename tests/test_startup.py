@@ -132,8 +132,10 @@ def test_a_registered_name_runs_its_subcommand(monkeypatch, tmp_path, capsys):
     assert "Deal 1 · ./hello" in capsys.readouterr().out
 
 
-def test_no_subcommand_is_registered_yet():
-    assert launch.SUBCOMMANDS == {}
+def test_the_puzzle_subcommands_are_registered():
+    assert {"check", "compose", "play"} <= set(launch.SUBCOMMANDS)
+    for target in launch.SUBCOMMANDS.values():
+        assert launch.load(target) is not None
 
 
 # Failures without a traceback
