@@ -77,6 +77,7 @@ def compose(
     start: Annotated[str, typer.Option("--start", metavar="first-lead|trick:K", help="Where the puzzle starts: the first lead, or after K tricks of best play.")] = "first-lead",
     difficulty: Annotated[int | None, typer.Option("--difficulty", min=1, max=5, help="Keep only puzzles of this difficulty (1-5; docs/cli.md, 'compose').", show_default=False)] = None,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Deals tried before giving up.")] = 20_000,
+    where: Annotated[str | None, value_option("--where", "EXPR", "Only deals that meet this condition (docs/predicates.md), e.g. 'has(B, P7) and trumps(B) >= 4'.")] = None,
 ) -> None:
     """Search seeded random deals for puzzles: positions where exactly one class of
     equivalent cards of the side to move reaches the goal, the obvious card not among
@@ -87,7 +88,7 @@ def compose(
     from .puzzles.compose import Composer, ComposeError, ComposeOptions, parse_start
 
     try:
-        options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries)
+        options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries, where)
         composer = Composer(options)
     except ComposeError as error:
         raise fail(str(error)) from None

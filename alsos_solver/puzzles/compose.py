@@ -46,7 +46,7 @@ class ComposeError(ValueError):
 class ComposeOptions:
     """What to compose: ``start`` is the number of tricks of best play before the puzzle
     (0: at the first lead); ``contract`` and ``declarer`` None are drawn per deal among
-    those the goal fits."""
+    those the goal fits; ``where`` a condition every deal meets (docs/predicates.md)."""
 
     goal: str
     game: str = DEFAULT_GAME
@@ -57,6 +57,7 @@ class ComposeOptions:
     start: int = 0
     difficulty: int | None = None
     max_tries: int = DEFAULT_MAX_TRIES
+    where: str | None = None
 
 
 def parse_start(text: str) -> int:
@@ -118,6 +119,7 @@ class Composer:
                                f"({', '.join(self.contracts)}): {next(iter(reasons.values()))}")
         if not 0 <= options.start <= spec.hand_size - 2:
             raise ComposeError(f"start after {options.start} tricks: expected 0 to {spec.hand_size - 2}")
+        self.dealers()
 
     def _unfit(self, contract: str, declarer: str | None) -> str | None:
         """Why the goal cannot be asked in this contract with this declarer (None: it
@@ -134,13 +136,20 @@ class Composer:
             return str(error)
         return None
 
+    def dealers(self) -> dict:
+        """A dealer per (contract, declarer); ComposeError for a bad condition."""
+        from ..dealer import Dealer
+
+        try:
+            return {setting: Dealer(self.spec.name, *setting, where=self.options.where) for setting in self.settings}
+        except ValueError as error:
+            raise ComposeError(f"--where: {error}") from None
+
     def puzzles(self, progress: Progress | None = None) -> Iterator[Deal]:
         """The puzzles found, as deals with the puzzle tags, as soon as each is found; at
         most ``count``, from at most ``max_tries`` deals."""
-        from ..dealer import Dealer
-
         rng = random.Random(self.options.seed)
-        dealers = {setting: Dealer(self.spec.name, *setting) for setting in self.settings}
+        dealers = self.dealers()
         found = 0
         for tried in range(1, self.options.max_tries + 1):
             setting = self.settings[rng.randrange(len(self.settings))]
