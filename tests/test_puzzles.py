@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from alsos_solver.io import DealFormatError, dumps, loads
 from alsos_solver.puzzle_commands import check_app, compose_app, play_app
-from alsos_solver.puzzles import Puzzle, puzzle_problems
+from alsos_solver.puzzles import Puzzle, load_puzzles, puzzle_problems
 from alsos_solver.puzzles.check import card_values, check, main_line_loss
 from alsos_solver.puzzles.compose import Composer, ComposeError, ComposeOptions, Grade, parse_start
 from alsos_solver.puzzles.play import play
@@ -138,7 +139,8 @@ def test_check_command_exit_statuses_and_json(runner, tmp_path):
 
 # compose
 
-FAST = ComposeOptions(goal="game", contract="P", declarer="B", count=2, seed=3, start=5)
+FAST = ComposeOptions(goal="defeat", contract="T", count=2, seed=2, start=6, max_tries=200)
+"""Two puzzles within a few dozen deals (a second or two)."""
 
 
 def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it():
@@ -154,11 +156,14 @@ def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it():
 
 def test_compose_command_writes_the_file(runner, tmp_path):
     out = tmp_path / "out.txt"
-    result = runner.invoke(compose_app, ["--goal", "game", "--contract", "P", "--declarer", "B", "--start", "trick:5",
-                                         "--seed", "3", "--count", "1", "-o", str(out)])
+    result = runner.invoke(compose_app, ["--goal", "defeat", "--contract", "T", "--start", "trick:6", "--seed", "2",
+                                         "--count", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "1 of 1 puzzle(s) written" in result.stderr
     assert runner.invoke(check_app, [str(out)]).exit_code == 0
+    result = runner.invoke(compose_app, ["--goal", "defeat", "--contract", "T", "--start", "trick:6", "--seed", "2",
+                                         "--count", "3", "--max-tries", "5", "-o", str(out)])
+    assert result.exit_code == 1 and "0 of 3 puzzle(s) written" in result.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -206,3 +211,18 @@ def test_play_reads_to_the_end_of_input(runner, tmp_path):
     result = runner.invoke(play_app, [write(tmp_path, "p.txt", ENDPLAY)], input="Z7\nP8\n")
     assert result.exit_code == 0 and "solved: game made" in result.stdout
     assert result.stdout.rstrip().endswith("trick 9: M7 T8 ZU")
+
+
+# The collection
+
+COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "collection").glob("*.txt"))
+
+
+def test_the_collection_is_sound_graded_and_commented():
+    puzzles = [puzzle for path in COLLECTION for puzzle in load_puzzles(path)]
+    assert len(puzzles) >= 40
+    for found in puzzles:
+        verdict = check(found)
+        assert verdict.sound, (found.title, verdict.lines())
+        assert found.difficulty in range(1, 6) and found.deal.tags.get("Comment")
+    assert {found.difficulty for found in puzzles} == {1, 2, 3, 4, 5}
