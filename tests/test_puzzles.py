@@ -113,8 +113,8 @@ def test_a_main_line_that_drops_the_goal_is_found():
     probe, values = card_values(puzzle())
     main = puzzle().main_line
     assert main_line_loss(probe, main) is None
-    ace = next(card for card, made in values.items() if not made)
-    assert main_line_loss(probe, [ace]) == ace
+    failing = next(card for card, made in values.items() if not made)
+    assert main_line_loss(probe, [failing]) == failing
     assert len(probe.position.trick.cards) == 0 and probe.value()  # the probe is back at the start
 
 

@@ -10,7 +10,7 @@ goal; for a main line, the card from which the goal is out of reach.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..analysis.card_values import Probe
 from ..analysis.line import Line, optimal_line
@@ -55,8 +55,6 @@ class Verdict:
     winning_cards: list[str]
     stated: list[str]
     refutation: Refutation | None = None
-    nodes: int = 0
-    values: dict[str, bool] = field(default_factory=dict)
 
     @property
     def sound(self) -> bool:
@@ -93,8 +91,7 @@ def check(puzzle: Puzzle) -> Verdict:
     probe, values = card_values(puzzle)
     name = puzzle.deal.pack.card_name
     winning = [card for card, made in values.items() if made]
-    verdict = Verdict(puzzle.goal, puzzle.to_move, [name(c) for c in winning], puzzle.card_names(puzzle.solution),
-                      values={name(c): made for c, made in values.items()})
+    verdict = Verdict(puzzle.goal, puzzle.to_move, [name(c) for c in winning], puzzle.card_names(puzzle.solution))
     failing = [card for card in puzzle.solution if not values[card]]
     extra = [card for card in winning if card not in puzzle.solution]
     if failing:
@@ -105,7 +102,6 @@ def check(puzzle: Puzzle) -> Verdict:
         lost = main_line_loss(probe, puzzle.main_line)
         if lost is not None:
             verdict.refutation = Refutation(name(lost), "main line")
-    verdict.nodes = probe.solver.stats.nodes
     return verdict
 
 

@@ -11,7 +11,7 @@ the start, that reach the goal; the deal's ``main_line`` (the trick lines after
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..cards import Card
@@ -63,7 +63,7 @@ class Puzzle:
     def title(self) -> str:
         return self.deal.tags.get("Event", "")
 
-    def card_names(self, cards) -> list[str]:
+    def card_names(self, cards: Iterable[Card]) -> list[str]:
         return [self.deal.pack.card_name(card) for card in cards]
 
 
