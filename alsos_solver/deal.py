@@ -43,6 +43,8 @@ class Deal:
     ``dealt``, ``indicator`` and ``talon_top`` (all three or none) are the deal as dealt,
     before any trump exchange: the hands, the face-up trump indicator and the face-up top
     card of the talon; the three hidden talon cards are the rest of the pack.
+    ``main_line`` is a puzzle's main line (the trick lines after its ``Solution`` tag): the
+    cards played after the Play section, legal in turn.
     """
 
     hands: dict[str, CardSet]
@@ -62,6 +64,7 @@ class Deal:
     dealt: dict[str, CardSet] | None = None
     indicator: Card | None = None
     talon_top: Card | None = None
+    main_line: list[Card] = field(default_factory=list)
 
     @property
     def spec(self) -> GameSpec:

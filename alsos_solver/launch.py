@@ -28,6 +28,9 @@ SUBCOMMANDS: dict[str, str] = {
     "batch": "alsos_solver.batch_command:app",
     "stats": "alsos_solver.stats_command:app",
     "odds": "alsos_solver.odds_command:app",
+    "check": "alsos_solver.puzzle_commands:check_app",
+    "compose": "alsos_solver.puzzle_commands:compose_app",
+    "play": "alsos_solver.puzzle_commands:play_app",
 }
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
 (imported then). A file named like a subcommand is reached as ``./NAME``. To add one:

@@ -55,8 +55,8 @@ def error_of_strict(text: str) -> DealFormatError:
     ("Contact", "Contract"), ("contract", "Contract"), ("CONTRACT", "Contract"), ("Declarr", "Declarer"),
     ("Figure", "Figures"), ("Talons", "Talon"), ("Gmae", "Game"), ("Games", "Game"), ("Meld", "Melds"),
     ("Kontras", "Kontra"), ("Contra", "Kontra"), ("Evnet", "Event"), ("talontop", "TalonTop"),
-    ("Name", None), ("Date", "Date"), ("Board", None), ("Goal", None), ("Player", None), ("Round", None),
-    ("Source", None), ("Comment", None), ("Result", None),
+    ("Name", None), ("Date", "Date"), ("Board", None), ("Goal", "Goal"), ("Goall", "Goal"), ("Player", None), ("Round", None),
+    ("Source", "Source"), ("Comment", "Comment"), ("Soltion", "Solution"), ("Result", None),
 ])
 def test_closest_known_tag(name, meant):
     assert closest(name, KNOWN_TAGS) == meant

@@ -135,7 +135,7 @@ def test_a_registered_name_runs_its_subcommand(monkeypatch, tmp_path, capsys):
 def test_every_registered_subcommand_is_a_typer_app():
     import typer
 
-    assert {"deal", "batch", "stats", "odds"} <= set(launch.SUBCOMMANDS)
+    assert {"deal", "batch", "stats", "odds", "check", "compose", "play"} <= set(launch.SUBCOMMANDS)
     for target in launch.SUBCOMMANDS.values():
         assert isinstance(launch.load(target), typer.Typer)
 

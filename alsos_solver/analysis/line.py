@@ -66,16 +66,17 @@ class Line:
         return result
 
 
-def optimal_line(deal: Deal, question: Question | None = None, after: int | None = None) -> Line:
+def optimal_line(deal: Deal, question: Question | None = None, after: int | None = None,
+                 limit: int | None = None) -> Line:
     """A line of best play from the position after ``after`` cards of the Play section
-    (None: from the first lead) to the end of play; ``question`` None asks the deal's
-    :func:`default_question`."""
+    (None: from the first lead) to the end of play, or of ``limit`` cards at most;
+    ``question`` None asks the deal's :func:`default_question`."""
     probe = Probe.of(deal, question, after)
     question, after, position = probe.question, probe.after, probe.position
     value = probe.value()
     first_trick, played = position.trick_index, after
     concession = None
-    while not position.is_over:
+    while not position.is_over and (limit is None or played - after < limit):
         if concession is None and position.trick_index >= probe.setting.choice_trick:
             concession = make_meld_choice(probe, value)
         for card in probe.legal():

@@ -30,6 +30,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from ..cards import Card, CardSet, Pack
 from ..deal import MELD_KINDS, Deal, Problem
+from ..position import IllegalPlay
 from ..rules import AlsosOptions, Contract, GameSpec, game_spec
 from ..rules.games import DEFAULT_GAME
 from ..spelling import closest, plain
@@ -45,6 +46,13 @@ TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 INFO_TAGS = ("Event", "Site", "Date", "Annotator")
 """Other tags in common use: kept like any other tag, and known, so that a misspelling of
 one is noticed (``Event`` names the deal in the diagram)."""
+
+PUZZLE_TAGS = ("Goal", "Solution", "Difficulty", "Source", "Composer", "Comment", "Published")
+"""The tags of a puzzle (docs/format.md, 'Puzzles'): kept in ``Deal.tags`` and read by
+:mod:`alsos_solver.puzzles`; the reader reads only the main line after ``Solution``."""
+
+Check = Callable[[Deal], list[Problem]]
+"""More problems of a deal, found by a caller (a puzzle's tags), located like its own."""
 
 Warn = Callable[[DealFormatWarning], None]
 """Where the reader's warnings go (by default :func:`warnings.warn`)."""
@@ -92,23 +100,28 @@ class _Tag:
 
 @dataclass
 class _Block:
-    """The lines of one deal: its tag pairs in file order, and the trick lines after Play."""
+    """The lines of one deal: its tag pairs in file order, the trick lines after Play, and
+    those after Solution (a puzzle's main line); ``lines_of`` names the tag whose trick
+    lines follow."""
 
     line: int
     tags: dict[str, _Tag] = field(default_factory=dict)
     tricks: list[list[_Token]] | None = None
+    main: list[list[_Token]] = field(default_factory=list)
+    lines_of: str | None = None
     size: int = 0
 
 
-def loads(text: str, filename: str = "<string>", *, warn: Warn | None = None, strict: bool = False) -> list[Deal]:
+def loads(text: str, filename: str = "<string>", *, warn: Warn | None = None, strict: bool = False,
+          check: Check | None = None) -> list[Deal]:
     """The deals of a text in the deal format; DealFormatError at the first error (see
-    :func:`iter_deals` for ``warn`` and ``strict``)."""
-    return list(_read(io.BytesIO(text.encode("utf-8", "surrogatepass")), filename, warn, strict))
+    :func:`iter_deals` for ``warn``, ``strict`` and ``check``)."""
+    return list(_read(io.BytesIO(text.encode("utf-8", "surrogatepass")), filename, warn, strict, check))
 
 
 def iter_deals(
     source: str | os.PathLike[str] | BinaryIO, *, filename: str | None = None, warn: Warn | None = None,
-    strict: bool = False,
+    strict: bool = False, check: Check | None = None,
 ) -> Iterator[Deal]:
     """The deals of a file (a path, or a binary stream such as ``sys.stdin.buffer``), one
     by one, reading it line by line. ``filename`` names it in errors (default: the path,
@@ -118,30 +131,36 @@ def iter_deals(
     iterating. A file with no deal (empty, or comments only) yields nothing. A tag whose
     name is close to a known one (``Contact``, ``declarer``) is kept as an other tag and
     gives a :class:`DealFormatWarning`, passed to ``warn`` (default :func:`warnings.warn`)
-    before the deal is read; ``strict`` makes it a DealFormatError.
+    before the deal is read; ``strict`` makes it a DealFormatError. ``check`` finds more
+    problems of a sound deal (a puzzle's tags); the first is the error, at its tag's value.
     """
     if not isinstance(source, (str, os.PathLike)):
-        yield from _read(source, filename or str(getattr(source, "name", "<stream>")), warn, strict)
+        yield from _read(source, filename or str(getattr(source, "name", "<stream>")), warn, strict, check)
         return
     name, stream = open_input(source)
     filename = filename or name
     with stream:
-        yield from _read(stream, filename, warn, strict)
+        yield from _read(stream, filename, warn, strict, check)
 
 
-def load(path: str | os.PathLike[str], *, warn: Warn | None = None, strict: bool = False) -> list[Deal]:
+def load(path: str | os.PathLike[str], *, warn: Warn | None = None, strict: bool = False,
+         check: Check | None = None) -> list[Deal]:
     """All the deals of a file (see :func:`iter_deals`)."""
-    return list(iter_deals(path, warn=warn, strict=strict))
+    return list(iter_deals(path, warn=warn, strict=strict, check=check))
 
 
-def _read(stream: BinaryIO, filename: str, warn: Warn | None, strict: bool) -> Iterator[Deal]:
+def _read(stream: BinaryIO, filename: str, warn: Warn | None, strict: bool, check: Check | None) -> Iterator[Deal]:
     try:
         for block in _blocks(_lines(stream)):
             for line, column, message in _tag_warnings(block):
                 if strict:
                     raise _Error(line, column, message)
                 (warn or _default_warn)(DealFormatWarning(filename, line, column, message))
-            yield _deal(block)
+            deal = _deal(block)
+            problems = check(deal) if check is not None else []
+            if problems:
+                raise _problem_error(problems[0], block)
+            yield deal
     except _Error as error:
         raise DealFormatError(filename, error.line, error.column, error.message) from None
 
@@ -268,8 +287,10 @@ def _add_line(block: _Block, number: int, text: str, previous: _Block | None) ->
         raise _Error(number, None, f"more than {MAX_DEAL_LINES} lines in one deal (expected a blank line between deals)")
     if text.lstrip().startswith("["):
         _add_tag(block, _parse_tag(text, number))
-    elif block.tricks is not None:
-        block.tricks.append([_Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(text)])
+    elif block.lines_of is not None:
+        lines = block.main if block.lines_of == "Solution" else block.tricks
+        assert lines is not None
+        lines.append([_Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(text)])
     else:
         column = len(text) - len(text.lstrip()) + 1
         play = None if previous is None else previous.tags.get("Play")
@@ -281,12 +302,16 @@ def _add_line(block: _Block, number: int, text: str, previous: _Block | None) ->
 
 
 def _add_tag(block: _Block, tag: _Tag) -> None:
-    """A name at most once per deal; Play last, the trick lines after it."""
-    if block.tricks is not None:
+    """A name at most once per deal; Play last (but for Solution), the trick lines after
+    it; Solution's main line last of all."""
+    if block.main:
+        raise _Error(tag.line, tag.name_column, f"tag {tag.name} after the main line of Solution (the main line "
+                                                "ends its deal; a blank line starts the next deal)")
+    if block.tricks is not None and tag.name != "Solution":
         raise _Error(
             tag.line, tag.name_column,
-            f"tag {tag.name} after the Play section (Play is the last tag of a deal; "
-            "a blank line starts the next deal)",
+            f"tag {tag.name} after the Play section (Play is the last tag of a deal, but for a puzzle's "
+            "Solution; a blank line starts the next deal)",
         )
     first = block.tags.get(tag.name)
     if first is not None:
@@ -295,6 +320,8 @@ def _add_tag(block: _Block, tag: _Tag) -> None:
     block.tags[tag.name] = tag
     if tag.name == "Play":
         block.tricks = []
+    if tag.name in ("Play", "Solution"):
+        block.lines_of = tag.name
 
 
 def _parse_tag(text: str, number: int) -> _Tag:
@@ -386,6 +413,8 @@ def _deal(block: _Block) -> Deal:
     problems = deal.problems()
     if problems:
         raise _problem_error(problems[0], block)
+    if block.main:
+        deal.main_line = _main_line(block.main, deal)
     return deal
 
 
@@ -618,6 +647,29 @@ def _play(tricks: list[list[_Token]], spec: GameSpec) -> list[Card]:
     return cards
 
 
+def _main_line(lines: list[list[_Token]], deal: Deal) -> list[Card]:
+    """A puzzle's main line, from the position after the Play section: its first line
+    finishes the trick in progress, each other line is one trick, the last may be short;
+    every card legal in turn."""
+    size = len(deal.spec.active)
+    position = deal.played_position()
+    cards: list[Card] = []
+    for number, line in enumerate(lines):
+        room = size - len(position.trick.cards) if number == 0 else size
+        if len(line) > room or (len(line) < room and number < len(lines) - 1):
+            raise _Error(line[0].line, line[0].column, f"a main line of {len(line)} cards here, expected {room} "
+                                                       "(a line per trick, the first finishing the trick in "
+                                                       "progress; only the last line may be short)")
+        for token in line:
+            card = _card(token, deal.pack)
+            try:
+                position.push(card)
+            except IllegalPlay as error:
+                raise _Error(token.line, token.column, f"main line: {error}") from None
+            cards.append(card)
+    return cards
+
+
 _FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
     "Dealer": ("dealer", _dealer),
     "Deal": ("hands", _hands),
@@ -637,7 +689,7 @@ _FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
 """The core tags but Game: the Deal field each sets and its parser."""
 
 CORE_TAGS = ("Game", *_FIELDS)
-KNOWN_TAGS = (*CORE_TAGS, *INFO_TAGS)
+KNOWN_TAGS = (*CORE_TAGS, *INFO_TAGS, *PUZZLE_TAGS)
 """The tag names the reader knows; an unknown name close to one of these gets a warning."""
 
 

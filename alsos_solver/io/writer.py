@@ -24,7 +24,8 @@ def dump(deals: Iterable[Deal], file: str | os.PathLike[str] | TextIO) -> None:
 
     Each deal is its other tags (``Deal.tags``) in order, then the core tags that are
     set, in the order Game, Dealer, Deal, Talon, Dealt, Indicator, TalonTop, Contract,
-    Declarer, Figures, Front, Kontra, Variant, Melds, Play, then its trick lines; one
+    Declarer, Figures, Front, Kontra, Variant, Melds, Play, then its trick lines; a
+    puzzle's Solution with a main line last, followed by the main line; one
     blank line between deals, a newline at the end.
     ValueError for a tag the reader could not read back (a bad name, a line break or NUL).
     """
@@ -44,15 +45,27 @@ def _write(deals: Iterable[Deal], stream: TextIO) -> None:
 
 def _deal_text(deal: Deal) -> str:
     lines = [_tag_pair(name, value) for name, value in _tags(deal)]
-    size, pack = len(deal.spec.active), deal.pack
-    for start in range(0, len(deal.play), size):
-        lines.append(" ".join(pack.card_name(card) for card in deal.play[start:start + size]))
+    lines += _trick_lines(deal, deal.play, 0)
+    if deal.main_line:
+        lines.append(_tag_pair("Solution", deal.tags.get("Solution", "")))
+        lines += _trick_lines(deal, deal.main_line, len(deal.play))
     return "\n".join(lines) + "\n"
+
+
+def _trick_lines(deal: Deal, cards: list[int], played: int) -> list[str]:
+    """One line per trick of ``cards``, played after ``played`` cards: the first line
+    finishes the trick in progress."""
+    size, pack = len(deal.spec.active), deal.pack
+    cuts = [0, *range(-played % size or size, len(cards), size)]
+    return [" ".join(pack.card_name(card) for card in cards[start:end])
+            for start, end in zip(cuts, [*cuts[1:], len(cards)]) if end > start]
 
 
 def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
     """The tag pairs of a deal, in writing order; a core tag only when it is set."""
     for name, value in deal.tags.items():
+        if name == "Solution" and deal.main_line:
+            continue  # written last, with its main line
         if name in CORE_TAGS or not TAG_NAME.fullmatch(name):
             raise ValueError(f"cannot write tag {name!r}: expected a name of letters, digits, _ other than {', '.join(CORE_TAGS)}")
         yield name, value
