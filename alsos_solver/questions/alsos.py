@@ -363,9 +363,6 @@ class AlsosQuestions(GameQuestions):
             return FigureMade(seat, name)
         raise ValueError(f"unknown question {spec!r} (expected {self.expected})")
 
-    def name(self, question: Question) -> str:
-        return question.spec()
-
     def default(self, deal: Deal, to_move: int) -> Question:
         """declarer_points in trump and no-trump games, betli in betli, klopitzky for the
         seat to move in klopitzky."""

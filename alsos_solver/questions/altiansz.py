@@ -313,21 +313,12 @@ class AltianszQuestions(GameQuestions):
     def parse(self, spec: str, deal: Deal) -> Question:
         text = spec.strip()
         head, colon, tail = text.partition(":")
-        question: Question
+        question: Question | None = None
         if colon and head.strip().lower() == "klopitzky":
             question = KlopitzkyWin(parse_seat(tail, deal))
         elif not colon and text.lower() in CONTRACTS and text.lower() != "klopitzky":
             question = ContractMade(text.lower())
-        else:
-            raise ValueError(f"unknown question {spec!r} (expected {self.expected})")
-        try:
-            question.check(Setting.of(deal))
-        except NotApplicable as problem:
-            raise NotApplicable(f"question {spec!r}: {problem}") from None
-        return question
-
-    def name(self, question: Question) -> str:
-        return question.spec()
+        return self.checked(spec, question, deal)
 
     def default(self, deal: Deal, to_move: int) -> Question:
         """The deal's own contract; klopitzky won by the seat to move."""

@@ -358,16 +358,7 @@ class AsszortiQuestions(GameQuestions):
         if match:
             value = int(match.group(2))
             question = TricksAtLeast(value) if match.group(1) == "tricks" else ScoreAtLeast(value)
-        if question is None:
-            raise ValueError(f"unknown question {spec!r} (expected {self.expected})")
-        try:
-            question.check(Setting.of(deal))
-        except NotApplicable as problem:
-            raise NotApplicable(f"question {spec!r}: {problem}") from None
-        return question
-
-    def name(self, question: Question) -> str:
-        return question.spec()
+        return self.checked(spec, question, deal)
 
     def default(self, deal: Deal, to_move: int) -> Question:
         """The score: what the declarer plays for (the tricks alone miss 6:5:0 and arrivázs)."""

@@ -540,9 +540,21 @@ class GameQuestions(ABC):
         """The question a spec names, checked against the deal; ValueError naming what was
         expected."""
 
-    @abstractmethod
     def name(self, question: Question) -> str:
         """The spec of a question (the inverse of :meth:`parse`)."""
+        return question.spec()
+
+    def checked(self, spec: str, question: Question | None, deal: Deal) -> Question:
+        """The end of a :meth:`parse`: the question read from ``spec`` (None: nothing
+        matched, a ValueError naming what was expected), checked against the deal
+        (NotApplicable naming the spec and why it does not fit)."""
+        if question is None:
+            raise ValueError(f"unknown question {spec!r} (expected {self.expected})")
+        try:
+            question.check(Setting.of(deal))
+        except NotApplicable as problem:
+            raise NotApplicable(f"question {spec!r}: {problem}") from None
+        return question
 
     @abstractmethod
     def default(self, deal: Deal, to_move: int) -> Question:
