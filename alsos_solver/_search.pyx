@@ -302,19 +302,74 @@ cdef inline int play_last_trick(State* s) noexcept nogil:
     return alive
 
 
+cdef inline int holder(const State* s, int card) noexcept nogil:
+    cdef int seat
+    for seat in range(s.nseats):
+        if s.hand[seat] >> card & 1:
+            return seat
+    return -1
+
+
+cdef inline void sure_trump_tricks(const State* s, int* sure) noexcept nogil:
+    """At a trick boundary: per seat, tricks of those left that his trumps surely win. A
+    trump wins its trick unless a higher trump is played to it, and each card of another
+    seat is played to one trick only, so it beats at most one of his. From the highest
+    trump down, a trump of his is sure when every higher trump of the others is already
+    spent beating one of his higher ones (a greedy matching, which is a largest one)."""
+    cdef uint64_t trumps
+    cdef int card, seat, k
+    cdef int unspent[MAX_SEATS]
+    for k in range(s.nseats):
+        sure[k] = 0
+        unspent[k] = 0
+    if s.trump < 0:
+        return
+    trumps = all_hands(s) & lane(s.trump)
+    while trumps:
+        card = high_bit(trumps)
+        trumps &= ~(ONE << card)
+        seat = holder(s, card)
+        if unspent[seat]:
+            unspent[seat] -= 1
+        else:
+            sure[seat] += 1
+        for k in range(s.nseats):
+            if k != seat:
+                unspent[k] += 1
+
+
+cdef inline void trick_bounds(const State* s, int d, const int* sure, int* lo, int* hi) noexcept nogil:
+    """Narrow coordinate d's bounds on the future gain, ``lo`` and ``hi`` (each trick left
+    counted at the least and the largest gain of any seat), by the tricks each seat's
+    trumps surely win (:func:`sure_trump_tricks`; different tricks for different seats),
+    each worth exactly his coefficient (it has a trump in it) when the coordinate counts
+    every trick left."""
+    cdef int seat, gain
+    if s.trick_no < s.obj.from_trick[d]:
+        return
+    for seat in range(s.nseats):
+        gain = s.obj.coef_tricks[d][seat]
+        lo[0] += (gain - s.inc_min[d][1]) * sure[seat]
+        hi[0] -= (s.inc_max[d][1] - gain) * sure[seat]
+
+
 cdef inline int quick_answer(const State* s) noexcept nogil:
     """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
     succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
     adds at least the smallest and at most the largest coefficient of any seat, and a
-    meld choice still ahead at least its least and at most its largest shift."""
+    meld choice still ahead at least its least and at most its largest shift; the tricks
+    that top trumps win narrow them (:func:`trick_bounds`)."""
     cdef const Goal* o = &s.obj
     cdef int lo[MAX_DIMS]
     cdef int hi[MAX_DIMS]
     cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
     cdef int ahead = o.nchoices > 1 and s.trick_no < o.choice_trick
+    cdef int sure[MAX_SEATS]
+    sure_trump_tricks(s, sure)
     for d in range(o.ndim):
         lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
         hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
+        trick_bounds(s, d, sure, &lo[d], &hi[d])
         if ahead:
             lo[d] += o.shift_min[d]
             hi[d] += o.shift_max[d]
@@ -663,14 +718,6 @@ cdef inline int near_value(const State* s, uint64_t others, const int* moves, co
     return result
 
 
-cdef inline int holder(const State* s, int card) noexcept nogil:
-    cdef int seat
-    for seat in range(s.nseats):
-        if s.hand[seat] >> card & 1:
-            return seat
-    return -1
-
-
 cdef inline int top_trump_run(const State* s, int* weight) noexcept nogil:
     """The points of the run of highest remaining trumps whose holders all have one
     coefficient for coordinate 0, and that coefficient (in ``weight``).
@@ -748,6 +795,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef uint64_t others
     cdef int alpha0 = alpha, beta0 = beta, first = NO_MOVE, decider = NO_MOVE
     cdef int points, tricks, low, high, run, weight
+    cdef int sure[MAX_SEATS]
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0
     cdef Slot* e
@@ -769,6 +817,8 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             run = top_trump_run(s, &weight)
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
+            sure_trump_tricks(s, sure)
+            trick_bounds(s, 0, sure, &low, &high)
         e = probe(s, key)
         if e != NULL:
             if e.lower > low:
