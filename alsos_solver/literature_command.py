@@ -6,14 +6,13 @@ collection, 130 on Ctrl-C. A published answer that differs is a finding, not an 
 the exit status is 0. :mod:`.launch` registers the app.
 """
 
-import json
 import os
-import sys
 from typing import Annotated
 
 import typer
 
-from .cli import EXIT_INTERRUPTED, fail, warn
+from .cli import fail, warn
+from .puzzle_commands import reporting
 
 DEFAULT_COLLECTION = "literature"
 
@@ -31,7 +30,6 @@ def literature(
     what the solver (or the scoring rules) finds, and "published answer confirmed" or
     "published answer differs" with the reason and the line that shows it. Exit status 0
     (a difference is a finding), 2 for a format error."""
-    from .io import DealFormatError
     from .puzzles.literature import findings, literature_files
 
     if not paths:
@@ -39,17 +37,10 @@ def literature(
             raise fail(f"no {DEFAULT_COLLECTION}/ folder here: name the literature files or folders")
         paths = [DEFAULT_COLLECTION]
     records = []
-    try:
+    with reporting(records, json_output):
         for name in literature_files(paths):
             for finding in findings(name, warn=warn):
                 if json_output:
                     records.append(finding.to_json())
                 else:
                     typer.echo("\n".join(finding.lines()))
-    except DealFormatError as error:
-        raise fail(str(error)) from None
-    except KeyboardInterrupt:
-        raise fail("interrupted", EXIT_INTERRUPTED) from None
-    finally:
-        if json_output:
-            sys.stdout.write(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
