@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "alsos_solver.puzzle_commands:check_app",
     "compose": "alsos_solver.puzzle_commands:compose_app",
     "play": "alsos_solver.puzzle_commands:play_app",
+    "literature": "alsos_solver.literature_command:app",
 }
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
 (imported then). A file named like a subcommand is reached as ``./NAME``. To add one:

@@ -8,6 +8,8 @@ The library is imported when the command runs (:mod:`.launch` registers the apps
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -35,12 +37,11 @@ def check(
     """For each puzzle: sound (the goal is reachable and the Solution is exactly the set of
     the mover's winning cards), or what is wrong, with a refuting line. Exit status 1 if
     any puzzle is unsound, 2 for a format error."""
-    from .io import DealFormatError
     from .puzzles import load_puzzles
     from .puzzles.check import check as check_puzzle
 
     records, unsound = [], 0
-    try:
+    with reporting(records, json_output):
         for name in files:
             for index, puzzle in enumerate(load_puzzles(name, warn=warn), 1):
                 verdict = check_puzzle(puzzle)
@@ -54,6 +55,18 @@ def check(
                 typer.echo(f"{name} deal {index}{title}: {lines[0]}")
                 for line in lines[1:]:
                     typer.echo(f"  {line}")
+    if unsound:
+        raise typer.Exit(EXIT_UNSOUND)
+
+
+@contextmanager
+def reporting(records: list, json_output: bool) -> Iterator[None]:
+    """A format error or Ctrl-C as one line on stderr (exit 2, 130); with ``--json``, the
+    records printed as one JSON list whatever happens."""
+    from .io import DealFormatError
+
+    try:
+        yield
     except DealFormatError as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
@@ -61,8 +74,6 @@ def check(
     finally:
         if json_output:
             sys.stdout.write(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
-    if unsound:
-        raise typer.Exit(EXIT_UNSOUND)
 
 
 @compose_app.command()

@@ -167,8 +167,13 @@ def base_value(deal: Deal, item: str) -> int:
 
 def item_value(deal: Deal, item: str) -> int:
     """The item's value with its kontras: x4 per level said from the front, x2 from the back."""
-    value = base_value(deal, item)
-    for level in deal.kontra.get(item, ""):
+    return with_kontras(base_value(deal, item), deal.kontra.get(item, ""))
+
+
+def with_kontras(value: int, levels: str) -> int:
+    """A value with its kontra levels (``'fb'``: x4 for each said from the front, x2 from
+    the back)."""
+    for level in levels:
         value *= KONTRA_FACTORS[level]
     return value
 

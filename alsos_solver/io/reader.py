@@ -165,6 +165,27 @@ def _read(stream: BinaryIO, filename: str, warn: Warn | None, strict: bool, chec
         raise DealFormatError(filename, error.line, error.column, error.message) from None
 
 
+class TagValue(NamedTuple):
+    """A tag's value and where the value starts (1-based line and column)."""
+
+    value: str
+    line: int
+    column: int
+
+
+def iter_tag_blocks(path: str | os.PathLike[str]) -> Iterator[dict[str, TagValue]]:
+    """The blocks of tag pairs of a file in the deal format's syntax (tag pairs, comments,
+    commentary, a blank line between blocks), not read as deals: for records kept in the
+    same syntax, such as the literature's scoring cases. Errors as :func:`iter_deals`'."""
+    filename, stream = open_input(path)
+    with stream:
+        try:
+            for block in _blocks(_lines(stream)):
+                yield {name: TagValue(tag.value, tag.line, tag.start) for name, tag in block.tags.items()}
+        except _Error as error:
+            raise DealFormatError(filename, error.line, error.column, error.message) from None
+
+
 def _default_warn(warning: DealFormatWarning) -> None:
     warnings.warn(warning, stacklevel=3)
 
