@@ -178,7 +178,7 @@ def main(
                                          tuple((tag, value) for tag, value in tags if value is not None))
             check_combinations(wanted, json_output, html, no_terminal)
             if html is not None:
-                sinks.append(html_view(html))
+                sinks.insert(0, html_view(html))  # first: a deal shown is in the page even if the terminal fails
         except OptionError as error:
             report.Sinks(*sinks).close()
             raise fail(str(error)) from None

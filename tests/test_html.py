@@ -129,6 +129,9 @@ def test_a_puzzle_page_hides_its_solution_behind_a_toggle(site):
     for card in deal.tags["Solution"].split():
         assert f'data-card="{card}"' in solution
     assert f"<b>{deal.tags['Goal']}</b>" in text[:toggle]
+    start = text[text.index('<div class="diagram start">'):toggle]  # the hands left after the Play section
+    players = len(deal.spec.active)
+    assert deal.play and start.count("data-card=") == deal.in_play.bit_count() - len(deal.play) + len(deal.play) % players
 
 
 def test_a_folder_is_its_txt_files_and_subfolders_sorted(runner, tmp_path):
@@ -169,7 +172,7 @@ def test_a_failed_write_keeps_the_old_page_and_leaves_no_temporary_file(tmp_path
 PROBE = """<script>
 addEventListener("load", () => {
   const seen = {width: innerWidth, scroll: document.documentElement.scrollWidth};
-  const cards = [...document.querySelectorAll(".diagram [data-card]")];
+  const cards = [...document.querySelectorAll(".diagram.dealt [data-card]")];
   seen.cards = cards.map(c => c.dataset.card);
   seen.hidden = cards.filter(c => { const r = c.getBoundingClientRect();
     return r.width === 0 || r.left < 0 || r.right > innerWidth; }).map(c => c.dataset.card);

@@ -19,16 +19,17 @@ import errno
 import os
 import re
 import tempfile
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
 from ..deal import Deal
-from ..report import analysis_record, record
+from ..report import analysis_record
 from ..rules import Kind
 from ..rules.games import DEFAULT_GAME
-from .layout import SUIT_NAMES, contract_prefix, seat_layout, seat_roles
+from .layout import SUIT_NAMES, contract_prefix, kontra_words, seat_layout, seat_roles
 
 if TYPE_CHECKING:
     from ..report import DealReport
@@ -54,7 +55,7 @@ h3 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
            grid-template-areas: ". top ." "left info right" ". bottom ."; align-items: start; }
 .top { grid-area: top; } .left { grid-area: left; } .right { grid-area: right; }
 .bottom { grid-area: bottom; } .info { grid-area: info; }
-.hand h4 { margin: 0; font-size: 1rem; } .hand ul { list-style: none; margin: 0; padding: 0; }
+.hand h4 { margin: 0; font-size: 1rem; } .puzzle h4 { margin: .8rem 0 .3rem; } .hand ul { list-style: none; margin: 0; padding: 0; }
 .hand li, .cards { font-family: ui-monospace, monospace; white-space: nowrap; }
 .role { font-weight: normal; font-style: italic; color: var(--soft); }
 dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1rem .8rem; margin: 0; }
@@ -145,7 +146,7 @@ def info_html(deal: Deal) -> str:
         if any(figures.values()):
             rows.append((name, "<br>".join(escape(f"{seat}: {', '.join(names)}") for seat, names in figures.items() if names)))
     if deal.kontra:
-        rows.append(("Kontra", "<br>".join(escape(f"{item}: {levels}") for item, levels in deal.kontra.items())))
+        rows.append(("Kontra", "<br>".join(escape(kontra_words(item, levels)) for item, levels in deal.kontra.items())))
     if deal.indicator is not None and deal.talon_top is not None:
         rows.append(("Indicator", card_html(deal.pack, deal.indicator) + " top " + card_html(deal.pack, deal.talon_top)))
     variant = deal.options.to_variant()
@@ -156,12 +157,13 @@ def info_html(deal: Deal) -> str:
     return facts_html(rows)
 
 
-def diagram_html(deal: Deal) -> str:
-    """The hands round the table with the contract in the middle (narrow screens: the hands
-    two by two, the contract below)."""
+def diagram_html(deal: Deal, middle: str | None = None, kind: str = "dealt") -> str:
+    """The hands round the table with the contract (or ``middle``) in the middle (narrow
+    screens: the hands two by two, the middle below)."""
     parts = [f'<div class="hand {place}">{hand_html(deal, seat)}</div>'
              for place, seat in zip(("top", "left", "right", "bottom"), seat_layout(deal)) if seat]
-    return '<div class="diagram">' + "".join(parts) + f'<div class="info">{info_html(deal)}</div></div>'
+    middle = info_html(deal) if middle is None else middle
+    return f'<div class="diagram {kind}">' + "".join(parts) + f'<div class="info">{middle}</div></div>'
 
 
 def tricks_html(pack: Pack, cards: list[Card], players: int) -> str:
@@ -181,14 +183,25 @@ def puzzle_html(deal: Deal) -> str:
     if deal.contract is not None:
         rows.append(("To move", escape(deal.spec.active[deal.played_position().to_move])))
     rows += [(name, escape(tags[name])) for name in ("Difficulty", "Composer", "Source", "Comment") if name in tags]
+    start = ""
     if deal.play:
         rows.append(("Played before", tricks_html(pack, deal.play, players)))
+        start = "<h4>At the start</h4>" + start_html(deal)
     solution = [("Solution", cards_text_html(pack, tags["Solution"]))]
     if deal.main_line:
         solution.append(("Main line", tricks_html(pack, deal.main_line, players)))
-    return ('<section class="puzzle"><h3>Puzzle</h3>' + facts_html(rows)
+    return ('<section class="puzzle"><h3>Puzzle</h3>' + facts_html(rows) + start
             + '<details class="solution"><summary>Show solution</summary>' + facts_html(solution)
             + "</details></section>")
+
+
+def start_html(deal: Deal) -> str:
+    """The hands after the Play section, with the trick under way in the middle."""
+    played = sum(1 << card for card in deal.play)
+    left = replace(deal, hands={seat: hand & ~played for seat, hand in deal.hands.items()})
+    under_way = deal.play[len(deal.play) - len(deal.play) % len(deal.spec.active):]
+    trick = cards_html(deal.pack, under_way) if under_way else "a new trick"
+    return diagram_html(left, facts_html([("Trick", trick)]), "start")
 
 
 # Answers, drawn from the record
@@ -290,9 +303,8 @@ def deal_title(report: DealReport) -> str:
 def deal_html(report: DealReport) -> str:
     """One deal's section: heading, diagram, melds, puzzle, result, analyses, notes."""
     deal = report.deal
-    data = record(report)
     melds = ("they depend on the contract" if deal.contract is None
-             else "<br>".join(escape(line) for line in data["meld_lines"]) or "none")
+             else "<br>".join(escape(line) for line in report.melds.lines()) or "none")
     parts = [f"<h2>{escape(deal_title(report))}</h2>", diagram_html(deal), f"<h3>Melds</h3><p>{melds}</p>"]
     if is_puzzle(deal):
         parts.append(puzzle_html(deal))

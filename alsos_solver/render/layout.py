@@ -4,7 +4,7 @@ contract."""
 
 from __future__ import annotations
 
-from ..deal import Deal
+from ..deal import KONTRA_NAMES, Deal
 from ..rules import Contract
 
 SUIT_NAMES = {"hungarian": ("acorns", "hearts", "bells", "leaves"), "french": ("spades", "hearts", "diamonds", "clubs")}
@@ -33,3 +33,8 @@ def contract_prefix(contract: Contract) -> str | None:
     """What a trump contract's name says before its suit: Altiansz's contract name, or
     Asszorti's bid but 3 (``2``, ``hand``); None for a plain trump game."""
     return contract.name or (contract.bid if contract.bid not in (None, "3") else None)
+
+
+def kontra_words(item: str, levels: str) -> str:
+    """``game: kontra (front), rekontra (back)``: an item's kontras in words."""
+    return f"{item}: " + ", ".join(f"{KONTRA_NAMES[i]} ({'front' if c == 'f' else 'back'})" for i, c in enumerate(levels))

@@ -21,12 +21,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
-from ..deal import KONTRA_NAMES, Deal
+from ..deal import Deal
 from ..figures import FIGURES
 from ..melds import MeldResult
 from ..rules import Kind
 from ..rules.games import DEFAULT_GAME
-from .layout import SUIT_NAMES, contract_prefix, seat_layout, seat_roles
+from .layout import SUIT_NAMES, contract_prefix, kontra_words, seat_layout, seat_roles
 
 if TYPE_CHECKING:
     from ..report import DealReport
@@ -140,8 +140,7 @@ def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
 def kontra_text(kontra: dict[str, str]) -> Text:
     """``game: kontra (front), rekontra (back)``; one line per item."""
     return Text("\n").join(
-        Text(f"{item}: " + ", ".join(f"{KONTRA_NAMES[i]} ({'front' if c == 'f' else 'back'})" for i, c in enumerate(levels)))
-        for item, levels in kontra.items()
+        Text(kontra_words(item, levels)) for item, levels in kontra.items()
     )
 
 
