@@ -82,11 +82,12 @@ ul.index li { margin: .3rem 0; }
 # Cards
 
 
-def card_html(pack: Pack, card: Card) -> str:
-    """``♥X``: the suit symbol in its colour, then the rank."""
+def card_html(pack: Pack, card: Card, symbol: bool = True) -> str:
+    """``♥X`` in the suit's colour (the rank alone without ``symbol``), marked with the
+    card's name (``data-card``: what the browser test counts)."""
     suit = pack.suit_of(card)
     return (f'<span class="card s{suit}" data-card="{pack.card_name(card)}">'
-            f'{SUIT_SYMBOLS[pack.name][suit]}{escape(pack.ranks[pack.rank_of(card)])}</span>')
+            f'{SUIT_SYMBOLS[pack.name][suit] if symbol else ""}{escape(pack.ranks[pack.rank_of(card)])}</span>')
 
 
 def cards_html(pack: Pack, cards: CardSet | list[Card]) -> str:
@@ -99,8 +100,7 @@ def suit_html(pack: Pack, suit: int) -> str:
 
 
 def hand_html(deal: Deal, seat: str) -> str:
-    """A seat's block: its letter and roles, then one line per suit, ranks high to low,
-    each rank a ``data-card`` span (what the browser test counts)."""
+    """A seat's block: its letter and roles, then one line per suit, ranks high to low."""
     roles = seat_roles(deal, seat)
     title = f"<h4>{escape(seat)}{' <span class=role>' + ', '.join(roles) + '</span>' if roles else ''}</h4>"
     if seat not in deal.spec.active:
@@ -108,8 +108,7 @@ def hand_html(deal: Deal, seat: str) -> str:
     pack, hand = deal.pack, deal.hands.get(seat, 0)
     lines = []
     for suit in range(len(pack.suits)):
-        ranks = [f'<span class="card s{suit}" data-card="{pack.card_name(pack.card(suit, rank))}">'
-                 f"{escape(pack.ranks[rank])}</span>"
+        ranks = [card_html(pack, pack.card(suit, rank), symbol=False)
                  for rank in range(pack.suit_size) if hand >> pack.card(suit, rank) & 1]
         lines.append(f"<li>{suit_html(pack, suit)} {' '.join(ranks) or '—'}</li>")
     return title + "<ul>" + "".join(lines) + "</ul>"
