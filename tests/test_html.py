@@ -18,6 +18,7 @@ from alsos_solver.cards import cards_of
 from alsos_solver.cli import app
 from alsos_solver.io import iter_deals
 from alsos_solver.render.html import write_atomically
+from alsos_solver.report import Sinks
 
 from cli_support import ASSZORTI, PUZZLES, ok, write
 
@@ -165,6 +166,27 @@ def test_a_failed_write_keeps_the_old_page_and_leaves_no_temporary_file(tmp_path
         write_atomically(page, "half \udc80 written")
     assert page.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+
+
+def test_every_view_is_closed_though_one_fails():
+    """The page is written even when the terminal's output breaks (and the other way)."""
+    closed = []
+
+    class View:
+        def __init__(self, name: str, fails: bool) -> None:
+            self.name, self.fails = name, fails
+
+        def deal(self, report) -> None:
+            pass
+
+        def close(self) -> None:
+            closed.append(self.name)
+            if self.fails:
+                raise OSError("broken pipe")
+
+    with pytest.raises(OSError):
+        Sinks(View("page", True), View("terminal", False)).close()
+    assert closed == ["page", "terminal"]
 
 
 # In a browser
