@@ -94,8 +94,12 @@ def parse_variants(items: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(overrides)
 
 
-def check_combinations(wanted: "Wanted", json_output: bool) -> None:
+def check_combinations(wanted: "Wanted", json_output: bool, html: str | None = None, no_terminal: bool = False) -> None:
     """OptionError for options given without the one they go with."""
+    if no_terminal and html is None:
+        raise OptionError("--no-terminal needs --html (without a view there is nothing to show)")
+    if no_terminal and json_output:
+        raise OptionError("--json and --no-terminal: give one of them")
     for option, given, needs, present in (("--after", wanted.after is not None, "--cards or --line", wanted.cards or wanted.line),
                                           ("--question", wanted.question is not None, "--cards or --line", wanted.cards or wanted.line),
                                           ("--front", wanted.front, "--announce", wanted.announce)):
@@ -119,11 +123,23 @@ def view(json_output: bool, brief: bool) -> "Sink":
     return TerminalSink(Console(highlight=False, markup=False, emoji=False), brief)
 
 
+def html_view(target: str) -> "Sink":
+    """The web page or site of ``--html``; OptionError when it cannot be written."""
+    from .render.html import html_sink
+
+    try:
+        return html_sink(target)
+    except OSError as error:
+        raise OptionError(f"--html {target}: {error.strerror or error}: {error.filename or target}") from None
+
+
 @app.command()
 def main(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Deal files (docs/format.md); - reads the standard input.", show_default=False)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Deal files (docs/format.md); - reads the standard input; a folder, every *.txt file in it and its subfolders, sorted.", show_default=False)],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON list, one object per deal.")] = False,
     brief: Annotated[bool, typer.Option("--brief", help="One line per deal: the contract and the double-dummy result, no diagram.")] = False,
+    html: Annotated[str | None, value_option("--html", "PATH", "Also write the deals as a web page: PATH a file (one page), or a folder (one that exists, or ending in /: an index and a page per deal).")] = None,
+    no_terminal: Annotated[bool, typer.Option("--no-terminal", help="With --html: nothing on the standard output.")] = False,
     no_solve: Annotated[bool, typer.Option("--no-solve", help="Show the deals only, without solving them.")] = False,
     variant: Annotated[list[str] | None, value_option("--variant", "NAME=VALUE", "Override a rule option for every deal (repeatable; the options: docs/rules.md, Variants).")] = None,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="A deal that an option does not fit gets a note, and the run goes on.")] = False,
@@ -156,15 +172,17 @@ def main(
         wanted = report.Wanted(not no_solve, cards, line, after, question, table, announce, front, review, scores,
                                exchange, keep_going, brief)
         tags = (("Contract", contract), ("Declarer", declarer), ("Figures", figures))
-        sink = view(json_output, brief)
+        sinks = [] if no_terminal else [view(json_output, brief)]
         try:
             overrides = report.Overrides(parse_variants(variant or []),
                                          tuple((tag, value) for tag, value in tags if value is not None))
-            check_combinations(wanted, json_output)
+            check_combinations(wanted, json_output, html, no_terminal)
+            if html is not None:
+                sinks.insert(0, html_view(html))  # first: a deal shown is in the page even if the terminal fails
         except OptionError as error:
-            sink.close()
+            report.Sinks(*sinks).close()
             raise fail(str(error)) from None
-        run(files, wanted, overrides, sink, strict)
+        run(files, wanted, overrides, sinks[0] if len(sinks) == 1 else report.Sinks(*sinks), strict)
     except KeyboardInterrupt:
         raise fail("interrupted", EXIT_INTERRUPTED) from None
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import shlex
 import sys
+from pathlib import Path
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -30,6 +31,8 @@ from .solve import SolveResult, solve
 STDIN = "-"
 """The FILE that stands for the standard input; its deals are shown as from ``<stdin>``."""
 STDIN_NAME = "<stdin>"
+DEAL_FILES = "*.txt"
+"""The files read from a folder given as FILE: every one in it and its subfolders, by path."""
 
 TAG_OPTIONS = {"Contract": "--contract", "Declarer": "--declarer", "Figures": "--figures"}
 """The tags the command line can override, and the option that does."""
@@ -152,15 +155,46 @@ class Sink(Protocol):
     def close(self) -> None: ...
 
 
+class Sinks:
+    """Several views of the same reports (the terminal and a web page), each closed
+    whatever happens to the others."""
+
+    def __init__(self, *sinks: Sink) -> None:
+        self.sinks = sinks
+
+    def deal(self, report: DealReport) -> None:
+        for sink in self.sinks:
+            sink.deal(report)
+
+    def close(self) -> None:
+        with ExitStack() as closing:
+            for sink in reversed(self.sinks):
+                closing.callback(sink.close)
+
+
 # Reading
+
+
+def source_files(sources: list[str]) -> Iterator[str]:
+    """The files to read: each source, but a folder stands for its deal files
+    (:data:`DEAL_FILES`, sorted by path); NoDealsError for a folder without one."""
+    for source in sources:
+        if source != STDIN and Path(source).is_dir():
+            found = sorted(str(path) for path in Path(source).rglob(DEAL_FILES) if path.is_file())
+            if not found:
+                raise NoDealsError(source)
+            yield from found
+        else:
+            yield source
 
 
 def deals(sources: list[str], warn: Callable[[DealFormatWarning], None] | None = None,
           strict: bool = False) -> Iterator[tuple[str, int, Deal]]:
-    """Every deal of every file in order (``-``: the standard input), numbered from 1 in its
-    file. DealFormatError for an unreadable file or a bad deal, NoDealsError for a file
-    without a deal; the reader's warnings go to ``warn``."""
-    for source in sources:
+    """Every deal of every file in order (``-``: the standard input; a folder: its deal
+    files, :func:`source_files`), numbered from 1 in its file. DealFormatError for an
+    unreadable file or a bad deal, NoDealsError for a file without a deal; the reader's
+    warnings go to ``warn``."""
+    for source in source_files(sources):
         filename = STDIN_NAME if source == STDIN else source
         stream = sys.stdin.buffer if source == STDIN else source
         found = iter_deals(stream, filename=filename, warn=warn, strict=strict)

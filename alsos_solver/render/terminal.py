@@ -21,11 +21,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
-from ..deal import KONTRA_NAMES, Deal
+from ..deal import Deal
 from ..figures import FIGURES
 from ..melds import MeldResult
 from ..rules import Kind
 from ..rules.games import DEFAULT_GAME
+from .layout import SUIT_NAMES, contract_prefix, kontra_words, seat_layout, seat_roles
 
 if TYPE_CHECKING:
     from ..report import DealReport
@@ -35,11 +36,8 @@ SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
 """Suit colours by suit index: acorns plain, hearts red, bells yellow, leaves green (the
 French pack gets the same four-colour scheme: spades, hearts, diamonds, clubs)."""
 
-SUIT_NAMES = {"hungarian": ("acorns", "hearts", "bells", "leaves"), "french": ("spades", "hearts", "diamonds", "clubs")}
 YES = Text("✓", style="bold green")
 NO = Text("✗", style="red")
-SEAT_LAYOUT = {2: ("", "A", "B", ""), 3: ("B", "A", "C", ""), 4: ("B", "A", "C", "D")}
-"""Where each seat sits in the diagram, by the number of seats: (top, left, right, bottom)."""
 
 
 # The output's encoding
@@ -117,18 +115,6 @@ def hand_text(deal: Deal, seat: str) -> Text:
     return Text("\n").join([title, *(suit_line(pack, hand, suit) for suit in range(len(pack.suits)))])
 
 
-def seat_roles(deal: Deal, seat: str) -> list[str]:
-    """``declarer``, ``dealer``, ``leads`` (to the first trick) as they apply."""
-    roles = []
-    if seat == deal.declarer:
-        roles.append("declarer")
-    if seat == (deal.dealer or deal.spec.default_dealer):
-        roles.append("dealer")
-    if deal.contract is not None and seat == deal.first_leader:
-        roles.append("leads")
-    return roles
-
-
 # The deal
 
 
@@ -142,7 +128,7 @@ def contract_text(deal: Deal) -> Text:
     if contract.kind is not Kind.TRUMP:
         return Text(deal.spec.contract_token(contract), style="bold")
     suit = suit_symbol(deal.pack, contract.trump) + " " + Text(SUIT_NAMES[deal.pack.name][contract.trump], style="bold")
-    prefix = contract.name or (contract.bid if contract.bid not in (None, "3") else None)
+    prefix = contract_prefix(contract)
     return Text.assemble((f"{prefix} ", "bold"), suit) if prefix else suit
 
 
@@ -154,8 +140,7 @@ def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
 def kontra_text(kontra: dict[str, str]) -> Text:
     """``game: kontra (front), rekontra (back)``; one line per item."""
     return Text("\n").join(
-        Text(f"{item}: " + ", ".join(f"{KONTRA_NAMES[i]} ({'front' if c == 'f' else 'back'})" for i, c in enumerate(levels)))
-        for item, levels in kontra.items()
+        Text(kontra_words(item, levels)) for item, levels in kontra.items()
     )
 
 
@@ -190,7 +175,7 @@ def info_table(deal: Deal) -> Table:
 def diagram(deal: Deal) -> Table:
     """The hands round the table (three players: B at the top, A left, C right) with the
     contract information in the middle."""
-    top, left, right, bottom = SEAT_LAYOUT.get(len(deal.spec.seats), SEAT_LAYOUT[3])
+    top, left, right, bottom = seat_layout(deal)
     grid = Table.grid(padding=(1, 3))
     for _ in range(3):
         grid.add_column(vertical="top")

@@ -1,0 +1,278 @@
+"""``--html``: one self-contained page, or a site (an index and a page per deal), checked
+with a parser (balanced tags, nothing fetched from elsewhere, no script) and in a real
+browser (headless Chromium: every card of the diagram visible, nothing wider than the
+window at 1280 and 375 pixels, the solution toggle opens). Without a Chromium the browser
+test is skipped, saying so."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from alsos_solver.cards import cards_of
+from alsos_solver.cli import app
+from alsos_solver.io import iter_deals
+from alsos_solver.render.html import write_atomically
+from alsos_solver.report import Sinks
+
+from cli_support import ASSZORTI, PUZZLES, ok, write
+
+VOID = {"meta", "br", "hr", "img", "input", "link", "wbr", "col", "area", "base", "source"}
+PUZZLE_FILE = PUZZLES / "collection" / "themes.txt"
+ANALYSES = ["--cards", "--line", "--review", "--scores", "--announce", "--table"]
+
+
+class PageCheck(HTMLParser):
+    """The tags of a page: their nesting (every element closed in order), and every
+    attribute that could fetch something or run a script."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.problems: list[str] = []
+        self.links: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "link", "img", "iframe", "object", "embed"):
+            self.problems.append(f"<{tag}> in the page")
+        for name, value in attrs:
+            if name == "src" or name.startswith("on") or "url(" in (value or ""):
+                self.problems.append(f"{tag} {name}={value!r}")
+            if name == "href":
+                self.links.append(value or "")
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or self.open[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.open[-1:] or 'nothing'}")
+        else:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def checked(path: Path) -> PageCheck:
+    """A page parsed: balanced, self-contained (links only to pages beside it), no script."""
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    parser = PageCheck()
+    parser.feed(text)
+    parser.close()
+    assert parser.problems == [] and parser.open == [], (path, parser.problems, parser.open)
+    assert "url(" not in text and "@import" not in text
+    for link in parser.links:
+        assert "/" not in link and ":" not in link and link.endswith(".html"), link
+        assert (path.parent / link).is_file(), link
+    return parser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """A site of the puzzles of one collection file and an Asszorti deal."""
+    folder = tmp_path_factory.mktemp("deals")
+    write(folder, "b-asszorti.txt", ASSZORTI)
+    shutil.copy(PUZZLE_FILE, folder / "a-themes.txt")
+    from typer.testing import CliRunner
+
+    target = tmp_path_factory.mktemp("site") / "site"
+    result = CliRunner().invoke(app, [str(folder), "--html", f"{target}/", "--no-terminal"])
+    assert ok(result) == ""
+    return target
+
+
+def test_one_page_holds_the_deal_the_result_and_every_analysis(runner, tmp_path):
+    page = tmp_path / "played.html"
+    shown = ok(runner.invoke(app, [str(PUZZLES / "played.txt"), *ANALYSES, "--html", str(page)]))
+    assert "Double-dummy result" in shown  # the terminal view too
+    text = " ".join(checked(page).text)
+    for heading in ("Double-dummy result", "Card values", "Optimal line", "Play review", "Scores",
+                    "Best announcements", "Contract table", "B ruffs too low", "declarer points", "abszolut"):
+        assert heading in text, heading
+    assert [p.name for p in tmp_path.iterdir()] == ["played.html"]  # no temporary file left
+
+
+def test_every_game_gets_its_result_table(runner, tmp_path):
+    from cli_support import ALTIANSZ, BETLI, KLOPITZKY
+
+    files = [write(tmp_path, f"{n}.txt", text) for n, text in enumerate((ASSZORTI, ALTIANSZ, BETLI, KLOPITZKY))]
+    page = tmp_path / "games.html"
+    assert ok(runner.invoke(app, [*files, "--html", str(page), "--no-terminal"])) == ""
+    text = " ".join(checked(page).text)
+    for answer in ("declarer tricks", "arrivazs", "betli", "klopitzky safe"):
+        assert answer in text, answer
+    assert text.count("Double-dummy result") == 4
+
+
+def test_a_site_has_an_index_and_a_page_per_deal(site):
+    puzzles = list(iter_deals(PUZZLE_FILE))
+    pages = sorted(p.name for p in site.iterdir())
+    assert pages == sorted(["index.html", "b-asszorti-1.html", *(f"a-themes-{i}.html" for i in
+                                                                   range(1, len(puzzles) + 1))])
+    deal_pages = [page for page in pages if page != "index.html"]
+    assert sorted(checked(site / "index.html").links) == deal_pages
+    for page in deal_pages:
+        assert checked(site / page).links == ["index.html"]
+
+
+def test_a_puzzle_page_hides_its_solution_behind_a_toggle(site):
+    deal = next(iter(iter_deals(PUZZLE_FILE)))
+    text = (site / "a-themes-1.html").read_text(encoding="utf-8")
+    toggle = text.index('<details class="solution"><summary>Show solution</summary>')
+    solution = text[toggle:text.index("</details>", toggle)]
+    for card in deal.tags["Solution"].split():
+        assert f'data-card="{card}"' in solution
+    assert f"<b>{deal.tags['Goal']}</b>" in text[:toggle]
+    start = text[text.index('<div class="diagram start">'):toggle]  # the hands left after the Play section
+    players = len(deal.spec.active)
+    assert deal.play and start.count("data-card=") == deal.in_play.bit_count() - len(deal.play) + len(deal.play) % players
+
+
+def test_a_folder_is_its_txt_files_and_subfolders_sorted(runner, tmp_path):
+    deal = (PUZZLES / "example.txt").read_text(encoding="utf-8")
+    for name in ("b.txt", "a.txt", "sub/c.txt"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(deal, encoding="utf-8")
+    (tmp_path / "notes.md").write_text("not a deal", encoding="utf-8")
+    lines = ok(runner.invoke(app, ["--brief", "--no-solve", str(tmp_path)])).splitlines()
+    assert [line.split(" · ")[1] for line in lines] == [str(tmp_path / n) for n in ("a.txt", "b.txt", "sub/c.txt")]
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, [str(tmp_path / "empty")])
+    assert result.exit_code == 2 and result.stderr == f"error: no deals in {tmp_path / 'empty'}\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--no-terminal"], "--no-terminal needs --html"),
+    (["--no-terminal", "--json", "--html", "x.html"], "--json and --no-terminal: give one of them"),
+    (["--html", "/nonexistent/x.html"], "--html /nonexistent/x.html: no such folder: /nonexistent"),
+])
+def test_html_option_errors(runner, args, message):
+    result = runner.invoke(app, [str(PUZZLES / "example.txt"), *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}")
+
+
+def test_a_failed_write_keeps_the_old_page_and_leaves_no_temporary_file(tmp_path):
+    page = tmp_path / "page.html"
+    write_atomically(page, "old")
+    with pytest.raises(UnicodeEncodeError):
+        write_atomically(page, "half \udc80 written")
+    assert page.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+
+
+def test_every_view_is_closed_though_one_fails():
+    """The page is written even when the terminal's output breaks (and the other way)."""
+    closed = []
+
+    class View:
+        def __init__(self, name: str, fails: bool) -> None:
+            self.name, self.fails = name, fails
+
+        def deal(self, report) -> None:
+            pass
+
+        def close(self) -> None:
+            closed.append(self.name)
+            if self.fails:
+                raise OSError("broken pipe")
+
+    with pytest.raises(OSError):
+        Sinks(View("page", True), View("terminal", False)).close()
+    assert closed == ["page", "terminal"]
+
+
+# In a browser
+
+PROBE = """<script>
+addEventListener("load", () => {
+  const seen = {width: innerWidth, scroll: document.documentElement.scrollWidth};
+  const cards = [...document.querySelectorAll(".diagram.dealt [data-card]")];
+  seen.cards = cards.map(c => c.dataset.card);
+  seen.hidden = cards.filter(c => { const r = c.getBoundingClientRect();
+    return r.width === 0 || r.left < 0 || r.right > innerWidth; }).map(c => c.dataset.card);
+  const toggle = document.querySelector("details.solution");
+  if (toggle) {
+    const inside = toggle.querySelector("dl");
+    const shows = () => inside.checkVisibility() && inside.getBoundingClientRect().height > 0;
+    seen.before = [toggle.open, shows()];
+    toggle.querySelector("summary").click();
+    seen.after = [toggle.open, shows()];
+  }
+  parent.postMessage(JSON.stringify(seen), "*");
+});
+</script>"""
+"""Measures a page once loaded and tells the frame around it (:data:`FRAME`) what it saw."""
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="{page}" style="border:0; width:{width}px; height:900px"></iframe>
+<script>
+addEventListener("message", event => {{
+  const out = document.createElement("pre");
+  out.id = "probe";
+  out.textContent = event.data;
+  document.body.appendChild(out);
+}});
+</script></body></html>"""
+"""A page in a frame of the width under test, that writes what the probe saw into itself
+for --dump-dom (headless Chromium's window is at least 500 pixels wide, the frame is not)."""
+
+
+def chromium() -> str | None:
+    return next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+
+
+def browse(browser: str, page: Path, width: int, *args: str) -> str:
+    """Chromium headless on the page at this window width; its standard output."""
+    done = subprocess.run([browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           f"--user-data-dir={page.parent / '.chromium'}", f"--window-size={width},900",
+                           "--virtual-time-budget=3000", *args, page.as_uri()],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def framed(page: Path, width: int, folder: Path, probe: str = "") -> Path:
+    """A copy of the page (with the probe) in a frame of this width, in the folder (the
+    page is self-contained: its copy is the same page)."""
+    copy = folder / f"framed-{width}-{page.name}"
+    copy.write_text(page.read_text(encoding="utf-8").replace("</body>", probe + "</body>"), encoding="utf-8")
+    frame = folder / f"frame-{width}-{page.name}"
+    frame.write_text(FRAME.format(page=copy.name, width=width), encoding="utf-8")
+    return frame
+
+
+def probed(browser: str, page: Path, width: int, folder: Path) -> dict:
+    """What :data:`PROBE` saw of the page at this width."""
+    dom = browse(browser, framed(page, width, folder, PROBE), max(width, 500), "--dump-dom")
+    marker = '<pre id="probe">'
+    assert marker in dom, dom[-2000:]
+    return json.loads(dom.split(marker)[1].split("</pre>")[0].replace("&quot;", '"').replace("&amp;", "&"))
+
+
+@pytest.mark.skipif(chromium() is None, reason="no chromium binary found (Debian: apt-get install chromium)")
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_pages_in_a_browser(site, tmp_path, width):
+    browser = chromium()
+    deals = {"a-themes-1.html": next(iter(iter_deals(PUZZLE_FILE))),
+             "b-asszorti-1.html": next(iter(iter_deals(write(tmp_path, "asszorti.txt", ASSZORTI))))}
+    for name in (*deals, "index.html"):
+        seen = probed(browser, site / name, width, tmp_path)
+        assert seen["width"] == width
+        assert seen["scroll"] <= width, f"{name} overflows at {width} px: {seen['scroll']}"
+        assert seen["hidden"] == [], name
+        if name in deals:
+            deal = deals[name]
+            shown = deal.in_play | (deal.talon or 0)  # the hands and the talon
+            assert sorted(seen["cards"]) == sorted(deal.pack.card_name(c) for c in cards_of(shown)), name
+        if name == "a-themes-1.html":
+            assert seen["before"] == [False, False] and seen["after"] == [True, True]
+    shot = tmp_path / f"puzzle-{width}.png"
+    browse(browser, framed(site / "a-themes-1.html", width, tmp_path), max(width, 500), f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
