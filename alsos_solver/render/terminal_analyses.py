@@ -178,7 +178,7 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
     (:data:`TABLE_COLUMNS`: the points or tricks, the game, arrivázs, the figures or the
     contracts the declarer can make, betli, the score); then the contracts asked once
     (klopitzky)."""
-    title = heading("table", "every seat as declarer, the deal's own contract left out")
+    title = heading("table", "every seat as declarer in every contract")
     columns = [column for column in TABLE_COLUMNS if any(answered(entry, column[0]) for entry in table.entries)]
     grid = Table()
     grid.add_column("declarer", justify="center")
