@@ -338,15 +338,19 @@ cdef inline void sure_trump_tricks(const State* s, int* sure) noexcept nogil:
                 unspent[k] += 1
 
 
-cdef inline void trick_bounds(const State* s, int d, const int* sure, int* lo, int* hi) noexcept nogil:
+cdef inline void trick_bounds(const State* s, int d, int* sure, int* known, int* lo, int* hi) noexcept nogil:
     """Narrow coordinate d's bounds on the future gain, ``lo`` and ``hi`` (each trick left
     counted at the least and the largest gain of any seat), by the tricks each seat's
     trumps surely win (:func:`sure_trump_tricks`; different tricks for different seats),
     each worth exactly his coefficient (it has a trump in it) when the coordinate counts
-    every trick left."""
+    every trick left. ``sure`` is filled on first need (``known``): a coordinate whose
+    tricks are worth the same to every seat, as in the point games, needs nothing."""
     cdef int seat, gain
-    if s.trick_no < s.obj.from_trick[d]:
+    if s.trick_no < s.obj.from_trick[d] or s.inc_min[d][1] == s.inc_max[d][1]:
         return
+    if not known[0]:
+        sure_trump_tricks(s, sure)
+        known[0] = 1
     for seat in range(s.nseats):
         gain = s.obj.coef_tricks[d][seat]
         lo[0] += (gain - s.inc_min[d][1]) * sure[seat]
@@ -365,11 +369,11 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
     cdef int ahead = o.nchoices > 1 and s.trick_no < o.choice_trick
     cdef int sure[MAX_SEATS]
-    sure_trump_tricks(s, sure)
+    cdef int known = 0
     for d in range(o.ndim):
         lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
         hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
-        trick_bounds(s, d, sure, &lo[d], &hi[d])
+        trick_bounds(s, d, sure, &known, &lo[d], &hi[d])
         if ahead:
             lo[d] += o.shift_min[d]
             hi[d] += o.shift_max[d]
@@ -796,6 +800,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef int alpha0 = alpha, beta0 = beta, first = NO_MOVE, decider = NO_MOVE
     cdef int points, tricks, low, high, run, weight
     cdef int sure[MAX_SEATS]
+    cdef int known = 0
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0
     cdef Slot* e
@@ -817,8 +822,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             run = top_trump_run(s, &weight)
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
-            sure_trump_tricks(s, sure)
-            trick_bounds(s, 0, sure, &low, &high)
+            trick_bounds(s, 0, sure, &known, &low, &high)
         e = probe(s, key)
         if e != NULL:
             if e.lower > low:
