@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 """The package's version, the same as pyproject.toml's (a test checks it)."""
 
 _EXPORTS = {
-    "AlsosOptions": "rules", "BetliMade": "questions", "Card": "cards", "CardSet": "cards",
+    "AlsosOptions": "rules", "BetliDefeated": "questions", "BetliMade": "questions", "Card": "cards", "CardSet": "cards",
     "Contract": "rules", "Deal": "deal", "FRENCH": "cards", "FigureMade": "questions",
     "GameDefeated": "questions", "GameWon": "questions", "HUNGARIAN": "cards", "Kind": "rules",
     "KlopitzkySafe": "questions", "Pack": "cards", "Question": "questions",
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
     from .questions import (
-        BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
+        BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
     )
     from .rules import AlsosOptions, Contract, Kind
     from .solve import SolveResult, solve

@@ -31,7 +31,7 @@ from alsos_solver.deal import Deal
 from alsos_solver.errors import GoalTooLarge
 from alsos_solver.figures import FIGURES, allowed, allowed_figures
 from alsos_solver.questions import (
-    BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
+    BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
     Together,
 )
 from alsos_solver.reference import best_points, can_make
@@ -207,8 +207,9 @@ def test_items_of_one_side_together_agree(deal, data):
 @examples(300)
 @given(endgames(contracts=(BETLI,), ducking_declarer=True))
 def test_betli_agrees(deal):
-    """On lines where the declarer has won no trick yet (betli still alive)."""
-    assert_agree(deal, [BetliMade()])
+    """On lines where the declarer has won no trick yet (betli still alive); the
+    defenders' side of it too."""
+    assert_agree(deal, [BetliMade(), BetliDefeated()])
 
 
 @examples(400)

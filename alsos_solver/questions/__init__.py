@@ -15,7 +15,7 @@ from .base import (
     NO_LIMIT, SEAT_LETTERS, Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, SeatPoints, Setting, Together,
     ValueQuestion, final_value, is_value_question,
 )
-from .alsos import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
+from .alsos import BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
 from .specs import default_question, parse_question, question_name
 
 
@@ -25,7 +25,7 @@ def questions_of(spec: GameSpec) -> GameQuestions:
 
 
 __all__ = [
-    "NO_LIMIT", "SEAT_LETTERS", "Ask", "BetliMade", "DeclarerPoints", "FigureMade", "GameDefeated", "GameQuestions",
+    "NO_LIMIT", "SEAT_LETTERS", "Ask", "BetliDefeated", "BetliMade", "DeclarerPoints", "FigureMade", "GameDefeated", "GameQuestions",
     "GameWon", "Goal", "Item", "KlopitzkySafe", "Question", "SeatPoints", "Setting", "Together", "ValueQuestion",
     "default_question", "final_value", "is_value_question", "parse_question", "question_name", "questions_of",
 ]

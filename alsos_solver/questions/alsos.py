@@ -235,6 +235,28 @@ class BetliMade(Question):
 
 
 @dataclass(frozen=True)
+class BetliDefeated(Question):
+    """The defenders beat the betli: the declarer wins a trick (``defeat`` in a betli)."""
+
+    key = "betli_defeated"
+
+    def spec(self) -> str:
+        return "betli_defeated"
+
+    def check(self, setting: Setting) -> None:
+        check_kind(self, setting, Kind.BETLI)
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset(setting.defenders)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        goal.require({goal.dim(_none(setting.seats), _coef(setting.seats, setting.declarer)): 1})
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return not BetliMade().achieved(setting, end)
+
+
+@dataclass(frozen=True)
 class KlopitzkySafe(Question):
     """Klopitzky, paranoid: ``seat`` avoids paying against the other two playing together.
 
@@ -286,7 +308,7 @@ class AlsosQuestions(GameQuestions):
         "concession",
     )
     expected = (
-        "declarer_points, game, game_defeated, betli, klopitzky:SEAT, SEAT:FIGURE, "
+        "declarer_points, game, game_defeated, defeat, betli, betli_defeated, klopitzky:SEAT, SEAT:FIGURE, "
         "points:SEAT>=N or together:ITEM+ITEM..."
     )
     table_keys = ("declarer_points", "game", "figures", "betli")
@@ -345,6 +367,9 @@ class AlsosQuestions(GameQuestions):
         if lower == "game":
             need_point_game(text, deal)
             return GameWon()
+        if lower == "defeat" and contract.kind is Kind.BETLI or lower == "betli_defeated":
+            need_kind(text, deal, Kind.BETLI)
+            return BetliDefeated()
         if lower in ("game_defeated", "defeat"):
             need_point_game(text, deal)
             return GameDefeated()
