@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from .cli import EXIT_INTERRUPTED, fail, value_option, warn
+from .cli import value_option
+from .console import EXIT_INTERRUPTED, fail, warn
 
 app = typer.Typer(
     add_completion=False,

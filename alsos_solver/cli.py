@@ -1,30 +1,24 @@
 """``alsos-solve FILE...``, the default command (typer).
 
 It parses the options into :class:`~alsos_solver.report.Wanted` and
-:class:`~alsos_solver.report.Overrides`, hands the files to
-:func:`~alsos_solver.report.run` with a view (:mod:`.render`), and turns what goes wrong
-into one line on stderr and an exit status: 0 on success, 2 for a bad file or option, 130
-on Ctrl-C (after showing the partial result of an interrupted table or exchange).
-:mod:`.launch` starts it. Only typer is imported with this module, the library when the
-command runs.
+:class:`~alsos_solver.report.Overrides` and runs the files with a view through
+:mod:`.console`, which turns what goes wrong into one line on stderr and an exit status:
+0 on success, 2 for a bad file or option, 130 on Ctrl-C (after showing the partial result
+of an interrupted table or exchange). :mod:`.launch` starts it (or, without options,
+:func:`.console.run_files` without it). Only typer is imported with this module, the
+library when the command runs.
 """
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .console import EXIT_INTERRUPTED, OptionError, fail, run, view
 from .launch import version
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from contextlib import AbstractContextManager
+    from .report import Sink, Wanted
 
-    from .io.errors import DealFormatWarning
-    from .report import Overrides, Sink, Wanted
-
-EXIT_ERROR = 2
-EXIT_INTERRUPTED = 130
 ANALYSIS = "Analysis"
 WHAT_IF = "What if"
 """The help panels of the analysis options and of the overrides."""
@@ -38,30 +32,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Double-dummy solver for Alsós: read deal files, show each deal and what best play makes of it.",
 )
-
-
-class OptionError(Exception):
-    """Options that do not go together, or a value no deal can take: exit 2."""
-
-
-def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
-    """Print ``error: message`` on stderr, verbatim; the exit to raise."""
-    sys.stderr.write(f"error: {message}\n")
-    sys.stderr.flush()
-    return typer.Exit(code)
-
-
-def warn(warning: "DealFormatWarning") -> None:
-    """A reader's warning on stderr: ``warning: FILE:LINE:COLUMN: message``."""
-    sys.stderr.write(f"warning: {warning}\n")
-    sys.stderr.flush()
-
-
-def progress(description: str) -> "AbstractContextManager[Callable[[int, int | None], None]]":
-    """The progress bar of a long analysis, on stderr when it is a terminal."""
-    from .render.terminal_analyses import progress_bar
-
-    return progress_bar(description)
 
 
 def value_option(name: str, metavar: str, help: str, panel: str | None = None) -> Any:
@@ -107,20 +77,6 @@ def check_combinations(wanted: "Wanted", json_output: bool, html: str | None = N
             raise OptionError(f"{option} needs {needs}")
     if wanted.brief and json_output:
         raise OptionError("--brief and --json are two views of the result: give one of them")
-
-
-def view(json_output: bool, brief: bool) -> "Sink":
-    """The view the options ask for, fitted to the output."""
-    if json_output:
-        from .render.json import JsonSink
-
-        return JsonSink()
-    from rich.console import Console
-
-    from .render.terminal import TerminalSink, fit_output
-
-    fit_output(sys.stdout)
-    return TerminalSink(Console(highlight=False, markup=False, emoji=False), brief)
 
 
 def html_view(target: str) -> "Sink":
@@ -186,15 +142,3 @@ def main(
     except KeyboardInterrupt:
         raise fail("interrupted", EXIT_INTERRUPTED) from None
 
-
-def run(files: list[str], wanted: "Wanted", overrides: "Overrides", sink: "Sink", strict: bool) -> None:
-    """The run, its errors as exit statuses."""
-    from .io import DealFormatError
-    from .report import AnalysisInterrupted, NoDealsError, OptionMismatch, run as run_report
-
-    try:
-        run_report(files, wanted, overrides, sink, progress=progress, warn=warn, strict=strict)
-    except (DealFormatError, NoDealsError, OptionMismatch) as error:
-        raise fail(str(error)) from None
-    except AnalysisInterrupted:
-        raise fail("interrupted: partial result", EXIT_INTERRUPTED) from None

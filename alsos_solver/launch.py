@@ -1,8 +1,9 @@
 """The entry point of ``alsos-solve`` (and ``python -m alsos_solver``).
 
 ``alsos-solve NAME ...`` runs the subcommand registered under NAME in :data:`SUBCOMMANDS`;
-anything else runs the default command, ``alsos-solve FILE...`` (:mod:`.cli`). Each is
-imported only when it runs, so this module imports nothing but the standard library's
+anything else runs the default command, ``alsos-solve FILE...`` (:mod:`.cli`; files
+without options through :mod:`.console`, without typer). Each is imported only when it
+runs, so this module imports nothing but the standard library's
 basics and start-up stays fast.
 
 It also keeps start-up and the end of a run from ever showing a traceback: Ctrl-C while
@@ -39,6 +40,9 @@ write a module whose typer app holds the command (its options, help and exit cod
 and add its name here (docs/cli.md, 'Subcommands')."""
 
 DEFAULT = "alsos_solver.cli:app"
+FILES_ONLY = "alsos_solver.console:run_files"
+"""``alsos-solve FILE...`` with no option (nothing that starts with ``-``): the default
+command run without parsing options, so without importing typer (start-up)."""
 PROG = "alsos-solve"
 VERSION_OPTIONS = ("--version", "-V")
 EXIT_ERROR = 2
@@ -69,16 +73,20 @@ def end(status: int) -> None:
 
 def run(args: list[str]) -> int:
     """The command the arguments name, run; its exit status. ``--version`` alone is
-    answered here, before typer is imported (the default command answers it too)."""
+    answered here, and files without options are run, before typer is imported (the
+    default command answers both too)."""
     try:
         if len(args) == 1 and args[0] in VERSION_OPTIONS:
             sys.stdout.write(version() + "\n")
             sys.stdout.flush()
             return 0
         name = args[0] if args and args[0] in SUBCOMMANDS else None
-        app = load(SUBCOMMANDS[name] if name else DEFAULT)
         try:
-            app(args=args[1:] if name else args, prog_name=f"{PROG} {name}" if name else PROG)
+            if name is None and args and not any(arg.startswith("-") for arg in args):
+                load(FILES_ONLY)(args)
+            else:
+                app = load(SUBCOMMANDS[name] if name else DEFAULT)
+                app(args=args[1:] if name else args, prog_name=f"{PROG} {name}" if name else PROG)
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else EXIT_ERROR)
             if name is None and code == EXIT_ERROR:

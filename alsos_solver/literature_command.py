@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .cli import fail, warn
+from .console import fail, warn
 from .puzzle_commands import reporting
 
 DEFAULT_COLLECTION = "literature"

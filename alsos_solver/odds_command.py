@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from .cli import fail, value_option
+from .cli import value_option
+from .console import fail
 
 app = typer.Typer(
     add_completion=False,

@@ -14,7 +14,8 @@ from typing import Annotated
 
 import typer
 
-from .cli import EXIT_ERROR, EXIT_INTERRUPTED, fail, value_option, warn
+from .cli import value_option
+from .console import EXIT_ERROR, EXIT_INTERRUPTED, fail, warn
 
 EXIT_UNSOUND = 1
 

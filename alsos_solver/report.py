@@ -12,9 +12,9 @@ The analyses are imported when an option asks for one, so a plain run does not p
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
@@ -179,7 +179,9 @@ def source_files(sources: list[str]) -> Iterator[str]:
     """The files to read: each source, but a folder stands for its deal files
     (:data:`DEAL_FILES`, sorted by path); NoDealsError for a folder without one."""
     for source in sources:
-        if source != STDIN and Path(source).is_dir():
+        if source != STDIN and os.path.isdir(source):
+            from pathlib import Path  # here, not at the top: only a folder needs it (start-up)
+
             found = sorted(str(path) for path in Path(source).rglob(DEAL_FILES) if path.is_file())
             if not found:
                 raise NoDealsError(source)

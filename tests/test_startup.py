@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -103,8 +104,32 @@ def test_a_plain_run_imports_no_analysis_and_no_pydantic():
     assert done.returncode == 0, done.stderr
     modules = done.stdout.split("MODULES ")[1].split()
     assert "alsos_solver.solve" in modules
-    assert [m for m in modules if m.split(".")[0] == "pydantic" or m.startswith(("alsos_solver.analysis",
-                                                                                  "alsos_solver.render.html"))] == []
+    assert [m for m in modules if m.split(".")[0] in ("pydantic", "typer", "click") or m.startswith((
+        "alsos_solver.analysis", "alsos_solver.render.html", "alsos_solver.cli"))] == []
+
+
+@pytest.mark.parametrize("name, text", [
+    ("good.txt", None),
+    ("missing.txt", ""),
+    ("bad.txt", '[Deal "A:AK.. ..."]\n'),
+    ("misspelt.txt", '[Contact "P"]\n'),
+])
+def test_files_without_options_run_as_the_default_command_does(tmp_path, name, text):
+    """``alsos-solve FILE...`` without options skips typer (start-up): the same output,
+    errors, warnings and exit status as through typer (``--`` before the files)."""
+    if text is None:
+        files = [EXAMPLE, str(tmp_path)]
+        (tmp_path / "copy.txt").write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    else:
+        files = [str(tmp_path / name)]
+        if name != "missing.txt":
+            deal = Path(EXAMPLE).read_text(encoding="utf-8").split("\n\n")[0]
+            (tmp_path / name).write_text(text + deal + "\n", encoding="utf-8")
+    fast, typed = ([done.returncode, re.sub(rb"[0-9.]+ s\b", b"T s", done.stdout), done.stderr]
+                   for done in (run(*files), run("--", *files)))
+    assert fast == typed
+    assert fast[0] == (0 if name in ("good.txt", "misspelt.txt") else 2)
+    assert (b"did you mean" in fast[2]) == (name == "misspelt.txt")
 
 
 # Subcommands
@@ -163,7 +188,8 @@ sys.meta_path.insert(0, Interrupt())
 @pytest.mark.parametrize("module", ["typer", "alsos_solver.report", "rich.console", "alsos_solver._search"])
 def test_ctrl_c_while_importing_exits_130_in_one_line(tmp_path, module):
     (tmp_path / "sitecustomize.py").write_text(SIGINT_ON_IMPORT.format(module=module), encoding="utf-8")
-    done = run(EXAMPLE, env={"PYTHONPATH": str(tmp_path)}, text=True)
+    options = ("--",) if module == "typer" else ()  # files alone run without typer
+    done = run(*options, EXAMPLE, env={"PYTHONPATH": str(tmp_path)}, text=True)
     assert done.returncode == 130, done.stderr
     assert done.stderr == "error: interrupted\n"
 

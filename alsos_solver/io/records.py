@@ -8,7 +8,6 @@ the game, dealer, hands, talon, contract, declarer, figures, rule options and ot
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -96,6 +95,8 @@ def iter_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     """The records of a JSON-lines file, one object a line (blank lines skipped), read
     line by line; RecordError for a missing file, a line that is not a JSON object, or
     a line longer than ``MAX_RECORD_LINE``."""
+    import json  # here, not at the top: a plain run reads no record (start-up)
+
     filename, stream = open_input(path, RecordError)
     with stream:
         number = 0
