@@ -219,7 +219,7 @@ class BetliMade(Question):
     key = "betli"
 
     def spec(self) -> str:
-        return "betli"
+        return self.key
 
     def check(self, setting: Setting) -> None:
         check_kind(self, setting, Kind.BETLI)
@@ -235,16 +235,10 @@ class BetliMade(Question):
 
 
 @dataclass(frozen=True)
-class BetliDefeated(Question):
+class BetliDefeated(BetliMade):
     """The defenders beat the betli: the declarer wins a trick (``defeat`` in a betli)."""
 
     key = "betli_defeated"
-
-    def spec(self) -> str:
-        return "betli_defeated"
-
-    def check(self, setting: Setting) -> None:
-        check_kind(self, setting, Kind.BETLI)
 
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
@@ -253,7 +247,7 @@ class BetliDefeated(Question):
         goal.require({goal.dim(_none(setting.seats), _coef(setting.seats, setting.declarer)): 1})
 
     def achieved(self, setting: Setting, end: Position) -> bool:
-        return not BetliMade().achieved(setting, end)
+        return not super().achieved(setting, end)
 
 
 @dataclass(frozen=True)
