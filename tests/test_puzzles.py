@@ -141,14 +141,21 @@ def test_check_command_exit_statuses_and_json(runner, tmp_path):
 
 FAST = ComposeOptions(goal="defeat", contract="T", count=2, seed=2, start=6, max_tries=200)
 """Two puzzles within a few dozen deals (a second or two)."""
+FAMILY_GAMES = [
+    ComposeOptions(goal="arrivazs", game="asszorti", contract="H", declarer="B", where="len(B, H) >= 5", start=5,
+                   seed=23, max_tries=25),
+    ComposeOptions(goal="betli", game="altiansz", contract="betli", seed=2, max_tries=100),
+]
+"""An Asszorti and an Altiansz puzzle, each within a few dozen deals (under a second)."""
 
 
-def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it():
-    found = list(Composer(FAST).puzzles())
-    assert len(found) == 2
-    assert dumps(Composer(FAST).puzzles()) == dumps(found)
+@pytest.mark.parametrize("options", [FAST, *FAMILY_GAMES], ids=lambda options: options.game)
+def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it(options):
+    found = list(Composer(options).puzzles())
+    assert len(found) == options.count
+    assert dumps(Composer(options).puzzles()) == dumps(found)
     for deal in loads(dumps(found), check=puzzle_problems):
-        assert deal.tags["Difficulty"] in "12345" and deal.main_line
+        assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game == options.game
         verdict = check(Puzzle.of(deal))
         assert verdict.sound, verdict.lines()
         assert len(verdict.winning_cards) >= 1
