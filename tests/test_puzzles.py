@@ -137,6 +137,19 @@ def test_check_command_exit_statuses_and_json(runner, tmp_path):
                  "x.txt:2:8: unknown question")
 
 
+def test_check_reads_a_folders_deal_files(runner, tmp_path):
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    write(folder, "b.txt", ENDPLAY.replace("Throw-in", "Second"))
+    write(folder, "a.txt", ENDPLAY)
+    result = runner.invoke(check_app, [str(folder)])
+    assert result.exit_code == 0
+    assert [line.split(": ")[0] for line in result.stdout.splitlines()] == [
+        f"{folder / 'a.txt'} deal 1 (Throw-in)", f"{folder / 'b.txt'} deal 1 (Second)"]
+    (tmp_path / "empty").mkdir()
+    assert_error(runner.invoke(check_app, [str(tmp_path / "empty")]), "no deals in")
+
+
 # compose
 
 FAST = ComposeOptions(goal="defeat", contract="T", count=2, seed=2, start=6, max_tries=200)
