@@ -246,3 +246,4 @@ def test_the_collection_is_sound_graded_and_commented():
         assert verdict.sound, (found.title, verdict.lines())
         assert found.difficulty in range(1, 6) and found.deal.tags.get("Comment")
     assert {found.difficulty for found in puzzles} == {1, 2, 3, 4, 5}
+    assert {found.deal.game for found in puzzles} == {"alsos", "asszorti", "altiansz"}
