@@ -32,7 +32,7 @@ play_app = _app("Solve a puzzle by hand against best defence.")
 
 @check_app.command()
 def check(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Puzzle files (docs/format.md, 'Puzzles').", show_default=False)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Puzzle files (docs/format.md, 'Puzzles'); a folder stands for its .txt files.", show_default=False)],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON list, one object per puzzle.")] = False,
 ) -> None:
     """For each puzzle: sound (the goal is reachable and the Solution is exactly the set of
@@ -40,10 +40,11 @@ def check(
     any puzzle is unsound, 2 for a format error."""
     from .puzzles import load_puzzles
     from .puzzles.check import check as check_puzzle
+    from .report import source_files
 
     records, unsound = [], 0
     with reporting(records, json_output):
-        for name in files:
+        for name in source_files(files):
             for index, puzzle in enumerate(load_puzzles(name, warn=warn), 1):
                 verdict = check_puzzle(puzzle)
                 unsound += not verdict.sound
@@ -62,13 +63,14 @@ def check(
 
 @contextmanager
 def reporting(records: list, json_output: bool) -> Iterator[None]:
-    """A format error or Ctrl-C as one line on stderr (exit 2, 130); with ``--json``, the
-    records printed as one JSON list whatever happens."""
+    """A format error, a folder without deal files or Ctrl-C as one line on stderr (exit
+    2, 130); with ``--json``, the records printed as one JSON list whatever happens."""
     from .io import DealFormatError
+    from .report import NoDealsError
 
     try:
         yield
-    except DealFormatError as error:
+    except (DealFormatError, NoDealsError) as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise fail("interrupted", EXIT_INTERRUPTED) from None

@@ -137,18 +137,38 @@ def test_check_command_exit_statuses_and_json(runner, tmp_path):
                  "x.txt:2:8: unknown question")
 
 
+def test_check_reads_a_folders_deal_files(runner, tmp_path):
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    write(folder, "b.txt", ENDPLAY.replace("Throw-in", "Second"))
+    write(folder, "a.txt", ENDPLAY)
+    result = runner.invoke(check_app, [str(folder)])
+    assert result.exit_code == 0
+    assert [line.split(": ")[0] for line in result.stdout.splitlines()] == [
+        f"{folder / 'a.txt'} deal 1 (Throw-in)", f"{folder / 'b.txt'} deal 1 (Second)"]
+    (tmp_path / "empty").mkdir()
+    assert_error(runner.invoke(check_app, [str(tmp_path / "empty")]), "no deals in")
+
+
 # compose
 
 FAST = ComposeOptions(goal="defeat", contract="T", count=2, seed=2, start=6, max_tries=200)
 """Two puzzles within a few dozen deals (a second or two)."""
+FAMILY_GAMES = [
+    ComposeOptions(goal="arrivazs", game="asszorti", contract="H", declarer="B", where="len(B, H) >= 5", start=5,
+                   seed=23, max_tries=25),
+    ComposeOptions(goal="betli", game="altiansz", contract="betli", seed=2, max_tries=100),
+]
+"""An Asszorti and an Altiansz puzzle, each within a few dozen deals (under a second)."""
 
 
-def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it():
-    found = list(Composer(FAST).puzzles())
-    assert len(found) == 2
-    assert dumps(Composer(FAST).puzzles()) == dumps(found)
+@pytest.mark.parametrize("options", [FAST, *FAMILY_GAMES], ids=lambda options: options.game)
+def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it(options):
+    found = list(Composer(options).puzzles())
+    assert len(found) == options.count
+    assert dumps(Composer(options).puzzles()) == dumps(found)
     for deal in loads(dumps(found), check=puzzle_problems):
-        assert deal.tags["Difficulty"] in "12345" and deal.main_line
+        assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game == options.game
         verdict = check(Puzzle.of(deal))
         assert verdict.sound, verdict.lines()
         assert len(verdict.winning_cards) >= 1
@@ -226,3 +246,4 @@ def test_the_collection_is_sound_graded_and_commented():
         assert verdict.sound, (found.title, verdict.lines())
         assert found.difficulty in range(1, 6) and found.deal.tags.get("Comment")
     assert {found.difficulty for found in puzzles} == {1, 2, 3, 4, 5}
+    assert {found.deal.game for found in puzzles} == {"alsos", "asszorti", "altiansz"}
