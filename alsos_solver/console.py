@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from .launch import EXIT_ERROR, EXIT_INTERRUPTED
+from .launch import EXIT_ERROR, EXIT_INTERRUPTED, error
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,9 +32,7 @@ class OptionError(Exception):
 
 def fail(message: str, code: int = EXIT_ERROR) -> SystemExit:
     """Print ``error: message`` on stderr, verbatim; the exit to raise."""
-    sys.stderr.write(f"error: {message}\n")
-    sys.stderr.flush()
-    return SystemExit(code)
+    return SystemExit(error(message, code))
 
 
 def warn(warning: DealFormatWarning) -> None:
