@@ -6,6 +6,7 @@ test is skipped, saying so."""
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 import subprocess
@@ -130,6 +131,8 @@ def test_a_puzzle_page_hides_its_solution_behind_a_toggle(site):
     for card in deal.tags["Solution"].split():
         assert f'data-card="{card}"' in solution
     assert f"<b>{deal.tags['Goal']}</b>" in text[:toggle]
+    comment = html.escape(deal.tags["Comment"])  # it tells the idea: behind the toggle too
+    assert comment in solution and comment not in text[:toggle]
     start = text[text.index('<div class="diagram start">'):toggle]  # the hands left after the Play section
     players = len(deal.spec.active)
     assert deal.play and start.count("data-card=") == deal.in_play.bit_count() - len(deal.play) + len(deal.play) % players

@@ -176,12 +176,13 @@ def is_puzzle(deal: Deal) -> bool:
 
 
 def puzzle_html(deal: Deal) -> str:
-    """The puzzle's goal and tags, and its solution and main line behind a toggle."""
+    """The puzzle's goal and tags, and behind a toggle its solution, its main line and its
+    comment (which names the theme, often the idea too)."""
     tags, pack, players = deal.tags, deal.pack, len(deal.spec.active)
     rows = [("Goal", f"<b>{escape(tags['Goal'])}</b>")]
     if deal.contract is not None:
         rows.append(("To move", escape(deal.spec.active[deal.played_position().to_move])))
-    rows += [(name, escape(tags[name])) for name in ("Difficulty", "Composer", "Source", "Comment") if name in tags]
+    rows += [(name, escape(tags[name])) for name in ("Difficulty", "Composer", "Source") if name in tags]
     start = ""
     if deal.play:
         rows.append(("Played before", tricks_html(pack, deal.play, players)))
@@ -189,6 +190,8 @@ def puzzle_html(deal: Deal) -> str:
     solution = [("Solution", cards_text_html(pack, tags["Solution"]))]
     if deal.main_line:
         solution.append(("Main line", tricks_html(pack, deal.main_line, players)))
+    if "Comment" in tags:
+        solution.append(("Comment", escape(tags["Comment"])))
     return ('<section class="puzzle"><h3>Puzzle</h3>' + facts_html(rows) + start
             + '<details class="solution"><summary>Show solution</summary>' + facts_html(solution)
             + "</details></section>")
