@@ -36,7 +36,7 @@ class GameWon(Question):
     key = "game"
 
     def spec(self) -> str:
-        return "game"
+        return self.key
 
     def check(self, setting: Setting) -> None:
         check_point_game(self, setting)
@@ -75,16 +75,11 @@ class GameWon(Question):
 
 
 @dataclass(frozen=True)
-class GameDefeated(Question):
-    """Some defender's total at least the declarer's: the defenders' kassza condition."""
+class GameDefeated(GameWon):
+    """Some defender's total at least the declarer's: the defenders' kassza condition
+    (the game's other side: its check and spec)."""
 
     key = "game_defeated"
-
-    def spec(self) -> str:
-        return "game_defeated"
-
-    def check(self, setting: Setting) -> None:
-        check_point_game(self, setting)
 
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
@@ -94,10 +89,10 @@ class GameDefeated(Question):
         goal.require_any([goal.literal(0, _coef(setting.seats, k, dec), _coef(setting.seats, k, dec)) for k in setting.defenders])
 
     def achieved(self, setting: Setting, end: Position) -> bool:
-        return not GameWon().achieved(setting, end)
+        return not super().achieved(setting, end)
 
     def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
-        won = GameWon().decided(setting, values, total)
+        won = super().decided(setting, values, total)
         return None if won is None else not won
 
 
