@@ -74,6 +74,7 @@ cdef struct State:
     int points[64]                          # card points by internal id
     uint64_t held[MAX_TRICKS + 1]           # cards kept back in trick t unless forced
     uint64_t forced[MAX_TRICKS + 1]         # cards that must be played to trick t when legal
+    uint64_t kept                           # every held or forced card, of any trick
     uint64_t hand[MAX_SEATS]
     int leader                              # leader of the current trick
     int trick_no                            # current trick, 0-based

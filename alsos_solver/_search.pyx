@@ -357,6 +357,51 @@ cdef inline void trick_bounds(const State* s, int d, int* sure, int* known, int*
         hi[0] -= (s.inc_max[d][1] - gain) * sure[seat]
 
 
+cdef inline int cashed_points(const State* s, int* tricks) noexcept nogil:
+    """Without trumps, at a trick boundary: the points the leader takes if he leads out
+    his masters (his cards above every other seat's card of their suit), and in
+    ``tricks`` how many tricks that is: each master wins its trick, and stays a master
+    while the others' cards go (the cards they follow with are not counted). When his
+    whole hand is masters, the last trick too. Zero when a card of his is held back or
+    forced (he may not lead as he likes)."""
+    cdef int suit, count, card, points = 0
+    cdef uint64_t mine, others, masters
+    tricks[0] = 0
+    if s.hand[s.leader] & s.kept:
+        return 0
+    for suit in range(4):
+        mine = s.hand[s.leader] & lane(suit)
+        if not mine:
+            continue
+        others = all_hands(s) & lane(suit) & ~mine
+        masters = mine & ~((ONE << (high_bit(others) + 1)) - 1) if others else mine
+        count = __builtin_popcountll(masters)
+        if not count:
+            continue
+        tricks[0] += count
+        while masters:
+            card = high_bit(masters)
+            points += s.points[card]
+            masters &= ~(ONE << card)
+    if tricks[0] == s.ntricks - s.trick_no:
+        points += s.last_bonus
+    return points
+
+
+cdef inline void cash_bounds(const State* s, int d, int points, int tricks, int* lo, int* hi) noexcept nogil:
+    """Narrow coordinate d's bounds on the future gain by the leader's cashing
+    (:func:`cashed_points`, ``points`` in ``tricks``): a strategy open to him, so it
+    raises the least gain when he plays for the team, and lowers the largest when he
+    plays against it. One strategy serves every coordinate at once, so the narrowed
+    bounds hold together, as the success predicate needs."""
+    cdef const Goal* o = &s.obj
+    cdef int seat = s.leader
+    if o.team[seat]:
+        lo[0] += (o.coef_points[d][seat] - s.inc_min[d][0]) * points + (o.coef_tricks[d][seat] - s.inc_min[d][1]) * tricks
+    else:
+        hi[0] -= (s.inc_max[d][0] - o.coef_points[d][seat]) * points + (s.inc_max[d][1] - o.coef_tricks[d][seat]) * tricks
+
+
 cdef inline int quick_answer(const State* s) noexcept nogil:
     """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
     succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
@@ -370,6 +415,7 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     cdef int ahead = o.nchoices > 1 and s.trick_no < o.choice_trick
     cdef int sure[MAX_SEATS]
     cdef int known = 0
+    cdef int cashed, cash_tricks = 0
     for d in range(o.ndim):
         lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
         hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
@@ -381,7 +427,16 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
         return 0
     if not o.hard and satisfied(o, lo):
         return 1
-    return -1
+    if s.trump >= 0 or o.late:
+        return -1
+    cashed = cashed_points(s, &cash_tricks)
+    if not cash_tricks:
+        return -1
+    for d in range(o.ndim):
+        cash_bounds(s, d, cashed, cash_tricks, &lo[d], &hi[d])
+    if o.team[s.leader]:
+        return 1 if not o.hard and satisfied(o, lo) else -1
+    return 0 if not satisfied(o, hi) else -1
 
 
 cdef inline Slot* probe(const State* s, uint64_t key) noexcept nogil:
@@ -798,7 +853,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef int n, i, seat, team, gain, value, best, before, bound
     cdef uint64_t others
     cdef int alpha0 = alpha, beta0 = beta, first = NO_MOVE, decider = NO_MOVE
-    cdef int points, tricks, low, high, run, weight
+    cdef int points, tricks, low, high, run, weight, cashed, cash_tricks, plain_low, plain_high
     cdef int sure[MAX_SEATS]
     cdef int known = 0
     cdef uint64_t key = 0
@@ -823,6 +878,8 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
             trick_bounds(s, 0, sure, &known, &low, &high)
+        plain_low = low
+        plain_high = high
         e = probe(s, key)
         if e != NULL:
             if e.lower > low:
@@ -830,6 +887,12 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             if e.upper < high:
                 high = e.upper
             first = e.best
+        if s.trump < 0 and not s.obj.late and low < beta and alpha < high and low < high:
+            cashed = cashed_points(s, &cash_tricks)
+            if cash_tricks:
+                cash_bounds(s, 0, cashed, cash_tricks, &plain_low, &plain_high)
+                low = max(low, plain_low)
+                high = min(high, plain_high)
         if low >= beta or low == high:
             s.hits += e != NULL
             return low
@@ -979,9 +1042,11 @@ cdef class Core:
         self.s.last_bonus = last_bonus
         for i in range(64):
             self.s.points[i] = points[i]
+        self.s.kept = 0
         for i in range(MAX_TRICKS + 1):
             self.s.held[i] = held[i] if i < len(held) else 0
             self.s.forced[i] = forced[i] if i < len(forced) else 0
+            self.s.kept |= self.s.held[i] | self.s.forced[i]
         for i in range(MAX_SEATS):
             self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader

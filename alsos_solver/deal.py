@@ -6,6 +6,7 @@ at once (python-chess style), and :meth:`Deal.position` starts the play from it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
@@ -17,6 +18,12 @@ from .rules.exchange import exchange_card, exchanged_hand, siber_allowed, siber_
 
 KONTRA_NAMES = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 """The kontra levels in order; each is said from the front (``f``) or the back (``b``)."""
+
+
+@functools.cache
+def trick_rules(game: str, contract: Contract, options: AlsosOptions) -> TrickRules:
+    """A game's rules of trick play for a contract (immutable, so built once)."""
+    return game_spec(game).trick_rules(contract, options)
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,7 @@ class Deal:
     def rules(self) -> TrickRules:
         if self.contract is None:
             raise ValueError("the deal has no contract")
-        return self.spec.trick_rules(self.contract, self.options)
+        return trick_rules(self.game, self.contract, self.options)
 
     @property
     def first_leader(self) -> str:

@@ -38,7 +38,7 @@ from alsos_solver.reference import best_points, can_make
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NOBODY_DECLARES, POINT_CONTRACTS,
+    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NO_TRUMP, NOBODY_DECLARES, POINT_CONTRACTS,
     SEATS, TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, full_deals, options,
     play_line, redistributions,
 )
@@ -173,10 +173,25 @@ def test_value_from_the_middle_of_a_trick_counts_the_cards_on_the_table():
     assert solver.ask(SeatPoints(1, 61))
 
 
+LEADER_CASHES = deal_from_hands(
+    {"A": "AKOUX987.A..", "B": ".KOUX987.AK.", "C": "..OUX987.AKO"}, NO_TRUMP, "A",
+    play="TO MA TA PK TU PA MK PO TX MO PU T9 MU PX T8 MX P9 T7",
+)
+"""No trumps: from the fifth trick on, A leads and holds only leaves, which nobody else
+holds, so he takes every trick (the bound of the leader's masters: their points and the
+last trick at least)."""
+
+
+def leader_cashes(tricks_played: int) -> Deal:
+    return replace(LEADER_CASHES, play=LEADER_CASHES.play[: 3 * tricks_played])
+
+
 # --- the differential tests ---------------------------------------------------------------
 
 
 @example(VALUE_FROM_MID_TRICK)
+@example(leader_cashes(4))  # a wrong sum of the masters' points answered 99, not 93
+@example(leader_cashes(6))  # the masters' bound added to a table bound answered 95, not 93
 @examples(400)
 @given(endgames(contracts=POINT_CONTRACTS))
 def test_points_every_seat_can_force_agree(deal):

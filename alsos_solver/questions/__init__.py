@@ -8,6 +8,7 @@ asks which game a deal is.
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 from ..rules.games import GameSpec
@@ -19,6 +20,7 @@ from .alsos import BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, 
 from .specs import default_question, parse_question, question_name
 
 
+@functools.cache
 def questions_of(spec: GameSpec) -> GameQuestions:
     """The questions of a game: the ``QUESTIONS`` object of the module its spec names."""
     return importlib.import_module(f".{spec.family}", __name__).QUESTIONS
