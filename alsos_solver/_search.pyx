@@ -403,11 +403,12 @@ cdef inline void cash_bounds(const State* s, int d, int points, int tricks, int*
 
 
 cdef inline int quick_answer(const State* s) noexcept nogil:
-    """At a trick boundary: 1 if the team succeeds however the rest goes, 0 if it cannot
-    succeed however the rest goes, -1 if unknown. Bounds: each remaining point and trick
-    adds at least the smallest and at most the largest coefficient of any seat, and a
-    meld choice still ahead at least its least and at most its largest shift; the tricks
-    that top trumps win narrow them (:func:`trick_bounds`)."""
+    """At a trick boundary: 1 if the team can make sure to succeed, 0 if the other side
+    can make sure it fails, -1 if unknown. Bounds: each remaining point and trick adds at
+    least the smallest and at most the largest coefficient of any seat, and a meld choice
+    still ahead at least its least and at most its largest shift; the tricks that top
+    trumps win narrow them (:func:`trick_bounds`), and then, without trumps, the masters
+    the leader may lead out (:func:`cash_bounds`)."""
     cdef const Goal* o = &s.obj
     cdef int lo[MAX_DIMS]
     cdef int hi[MAX_DIMS]
