@@ -15,6 +15,7 @@ own meld list, rules-notes 'Altiansz', is a later issue): they get an empty resu
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -151,11 +152,11 @@ def bela(seat: str, hand: CardSet, trump: int | None) -> Iterator[Meld]:
         yield Meld(seat, "bela", cards, BELA_POINTS, False, "béla")
 
 
-def held_melds(seat: str, hand: CardSet, trump: int | None, ranks: str) -> Iterator[Meld]:
-    """Every meld in one hand, before the contests: sequences, vannaks, béla."""
-    yield from sequences(seat, hand)
-    yield from vannaks(seat, hand, ranks)
-    yield from bela(seat, hand, trump)
+@functools.lru_cache(maxsize=1024)
+def held_melds(seat: str, hand: CardSet, trump: int | None, ranks: str) -> tuple[Meld, ...]:
+    """Every meld in one hand, before the contests: sequences, vannaks, béla. Kept for
+    the last hands asked: a deal's analysis scores the same hands under each meld choice."""
+    return (*sequences(seat, hand), *vannaks(seat, hand, ranks), *bela(seat, hand, trump))
 
 
 def lowest_card(cards: CardSet) -> Card:

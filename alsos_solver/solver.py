@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ._search import Core
-from .cards import Card, CardSet, cards_of
+from .cards import Card, CardSet
 from .deal import Deal
 from .questions import NO_LIMIT, Question, SeatPoints, Setting, ValueQuestion
 
@@ -172,7 +172,13 @@ class Solver:
             self.stats.seconds += time.perf_counter() - started
 
     def _mask(self, cards: CardSet) -> int:
-        return sum(1 << self._internal[c] for c in cards_of(cards))
+        """The core's mask of a set of pack cards."""
+        internal, mask = self._internal, 0
+        while cards:
+            low = cards & -cards
+            mask |= 1 << internal[low.bit_length() - 1]
+            cards ^= low
+        return mask
 
     def _load(self, question: Question, holds: dict[Card, int]) -> None:
         setting = self.setting

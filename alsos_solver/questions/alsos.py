@@ -7,7 +7,7 @@ his partner helping (team = both defenders), except kassza, which is side-based.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import HUNGARIAN, Card, CardSet
@@ -17,7 +17,7 @@ from ..figures import (
     HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, allowed_figures, canonical, not_allowed_reason, threshold,
     trick_card,
 )
-from ..melds import MeldChoice, meld_choices
+from ..melds import MeldChoice
 from ..position import Position
 from ..rules import Kind
 from .base import (
@@ -327,7 +327,7 @@ class AlsosQuestions(GameQuestions):
             "announced": {seat: {name: figures[seat][name] for name in names} for seat, names in deal.figures.items()},
             "announced_together": announced_together(solver),
         }
-        concession = concession_note(deal, answers["game"], solver.table_bytes)
+        concession = concession_note(solver, answers["game"])
         if concession is not None:
             found["concession"] = concession
         return found
@@ -445,23 +445,28 @@ def announced_together(solver: Solver) -> dict[str, bool]:
     return {side: solver.ask(Together(tuple(items))) for side, items in sides.items() if len(items) > 1}
 
 
-def concession_note(deal: Deal, game: bool, table_bytes: int) -> dict[str, object] | None:
+def concession_note(solver: Solver, game: bool) -> dict[str, object] | None:
     """Where the defenders have a meld choice: ``{"game_if_all_declare", "changes_game",
     "choice"}``, ``choice`` naming a concession that alone defeats the game when there is
-    one (else the defenders choose after seeing the first trick)."""
-    from ..solver import Solver
-
-    choices = meld_choices(deal)
+    one (else the defenders choose after seeing the first trick). Each choice is asked on
+    ``solver`` with it made (:meth:`~alsos_solver.solver.Solver.fix_melds`: the deal with
+    the defenders' declarations so fixed has that choice's melds and no choice left), and
+    the choice is left open again after."""
+    choices = solver.deal.spec.meld_choices(solver.deal)
     if len(choices) == 1:
         return None
 
     def won_with(choice: MeldChoice) -> bool:
-        return Solver(replace(deal, declared=choice.declared(deal)), table_bytes=table_bytes).ask(GameWon())
+        solver.fix_melds(choice.points)
+        return solver.ask(GameWon())
 
-    all_declare = won_with(choices[0])
-    beating = None
-    if all_declare and not game:
-        beating = next((choice.describe() for choice in choices[1:] if not won_with(choice)), None)
+    try:
+        all_declare = won_with(choices[0])
+        beating = None
+        if all_declare and not game:
+            beating = next((choice.describe() for choice in choices[1:] if not won_with(choice)), None)
+    finally:
+        solver.fix_melds(None)
     return {"game_if_all_declare": all_declare, "changes_game": all_declare != game, "choice": beating}
 
 

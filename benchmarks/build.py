@@ -1,0 +1,132 @@
+"""What the build's optimizations are worth: the search core built four ways (plain
+``-O3``; for this processor, ``-march=native``; profile-guided; both, the default of
+setup.py), each timed on whole analyses of deals.txt.
+
+Each build is a wheel made as ``pip`` makes it for an install, with setup.py's switches
+(``ALSOS_SOLVER_PORTABLE``, ``ALSOS_SOLVER_PGO``); its core is put beside a copy of the
+package's Python modules and timed in a new process, the builds taking turns ``--rounds``
+times, each keeping its fastest round (a shared machine drifts by more than the smaller
+differences). The answers of every build must be the same.
+
+Run it from the repository root with the package installed; it writes the "Build"
+section of benchmarks/results.md (``--output``), leaving the rest as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from datetime import datetime, timezone
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from sections import write_section
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BUILDS = (
+    ("plain -O3", {"ALSOS_SOLVER_PORTABLE": "1", "ALSOS_SOLVER_PGO": "0"}),
+    ("-march=native", {"ALSOS_SOLVER_PGO": "0"}),
+    ("profile-guided", {"ALSOS_SOLVER_PORTABLE": "1"}),
+    ("-march=native, profile-guided (the default)", {}),
+)
+TIMING = """
+import hashlib, json, sys, time
+from alsos_solver.io import load
+from alsos_solver.solve import solve
+deals = load(sys.argv[1])
+answers = hashlib.sha256()
+start = time.process_time()
+for deal in deals:
+    result = solve(deal).to_json()
+    answers.update(json.dumps({k: v for k, v in result.items() if k != "seconds"}, sort_keys=True).encode())
+print(json.dumps({"seconds": time.process_time() - start, "answers": answers.hexdigest()}))
+"""
+"""A timing run: CPU seconds of every deal's whole analysis, and a digest of the answers
+(and node counts: a build changes the speed, never the search)."""
+
+
+def built_core(settings: dict[str, str], folder: Path) -> Path:
+    """The core of a wheel built with ``settings`` in the environment, in ``folder``."""
+    wheels = folder / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+                   check=True, env={**os.environ, **settings})
+    (wheel,) = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.startswith("alsos_solver/_search.") and n.endswith(EXTENSION_SUFFIXES[0])]
+        archive.extract(name, folder)
+    wheel.unlink()
+    return folder / name
+
+
+def staged(core: Path, folder: Path) -> Path:
+    """A copy of the package's Python modules with ``core`` beside them."""
+    package = folder / "stage" / "alsos_solver"
+    shutil.copytree(ROOT / "alsos_solver", package, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
+    shutil.copy(core, package)
+    return package.parent
+
+
+def timed(stage: Path, deals: Path) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", TIMING, str(deals)], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(stage)}, cwd=stage)
+    return json.loads(run.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=Path, default=HERE / "deals.txt", help="deal file (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=5, help="timed runs of each build (default: %(default)s)")
+    parser.add_argument("--output", type=Path, default=HERE / "results.md", help="report (default: %(default)s)")
+    args = parser.parse_args(argv)
+    count = sum(1 for line in args.deals.open(encoding="utf-8") if line.startswith("[Deal "))
+    with tempfile.TemporaryDirectory() as scratch:
+        stages = []
+        for index, (label, settings) in enumerate(BUILDS):
+            folder = Path(scratch) / str(index)
+            stages.append(staged(built_core(settings, folder), folder))
+            print(f"built: {label}", file=sys.stderr)
+        fastest = [float("inf")] * len(BUILDS)
+        digests = set()
+        for turn in range(args.rounds):
+            order = range(len(BUILDS)) if turn % 2 == 0 else reversed(range(len(BUILDS)))
+            for index in order:
+                run = timed(stages[index], args.deals)
+                fastest[index] = min(fastest[index], run["seconds"])
+                digests.add(run["answers"])
+    if len(digests) != 1:
+        print("the builds gave different answers", file=sys.stderr)
+        return 1
+    plain = fastest[0]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    section = "\n".join([
+        "## Build",
+        "",
+        "Generated by `python benchmarks/build.py`: the core built four ways by setup.py's switches "
+        f"(`ALSOS_SOLVER_PORTABLE`, `ALSOS_SOLVER_PGO`), each timed on the whole analyses of {args.deals.name} "
+        f"({count} deals), in CPU time, the fastest of {args.rounds} runs taken in turns; every build gave "
+        "the same answers. The training workload of the profile-guided builds is "
+        "build_support/pgo_training.py (its own deals, not these).",
+        "",
+        f"- Date: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; git commit: {commit}",
+        f"- Machine: {platform.platform()}, {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs",
+        "",
+        "| build | ms per deal | against plain |",
+        "|---|---:|---:|",
+        *(f"| {label} | {seconds * 1000 / count:.2f} | {100 * (seconds / plain - 1):+.1f}% |"
+          for (label, _), seconds in zip(BUILDS, fastest)),
+    ])
+    write_section(args.output, "build", section)
+    print(section)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
