@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import shutil
 import statistics
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from alsos_solver import Deal, Solver, solve
 from alsos_solver.questions import questions_of
 from alsos_solver.io import load
 
-from run import DEFAULT_DEALS, timed
+from run import DEFAULT_GAME, deal_file, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ("alsos_solver/_search.pyx", "alsos_solver/_search.pxd")
@@ -52,13 +51,19 @@ setup(
 """
 
 
+def outside_the_package(source: str) -> str:
+    """The core's source as a top-level module: its relative imports (``from .errors``)
+    made absolute, to the installed package."""
+    return source.replace("\nfrom .", "\nfrom alsos_solver.")
+
+
 def build(base: str, where: Path) -> tuple[Any, Any]:
     """The core of revision ``base`` and of the working tree, as two imported modules."""
     for path in CORE:
         suffix = Path(path).suffix
         shown = subprocess.run(["git", "show", f"{base}:{path}"], cwd=ROOT, capture_output=True, text=True, check=True)
-        (where / f"_search_base{suffix}").write_text(shown.stdout, encoding="utf-8")
-        shutil.copy(ROOT / path, where / f"_search_work{suffix}")
+        (where / f"_search_base{suffix}").write_text(outside_the_package(shown.stdout), encoding="utf-8")
+        (where / f"_search_work{suffix}").write_text(outside_the_package((ROOT / path).read_text(encoding="utf-8")), encoding="utf-8")
     (where / "build_cores.py").write_text(BUILD, encoding="utf-8")
     subprocess.run([sys.executable, "build_cores.py"], cwd=where, check=True, capture_output=True)
     sys.path.insert(0, str(where))
@@ -86,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N deals")
     args = parser.parse_args(argv)
 
-    deals = load(DEFAULT_DEALS)[: args.limit]
+    deals = load(deal_file(DEFAULT_GAME))[: args.limit]
     with tempfile.TemporaryDirectory() as where:
         cores = dict(zip(("base", "work"), (module.Core(solver_module.DEFAULT_TABLE_BYTES)
                                             for module in build(args.base, Path(where)))))

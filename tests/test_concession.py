@@ -12,7 +12,7 @@ from alsos_solver.analysis import optimal_line, parse_question
 from alsos_solver.cli import app
 from alsos_solver.io import loads
 from alsos_solver.melds import meld_choices
-from alsos_solver.questions import GameWon, Setting
+from alsos_solver.questions import GameWon, Setting, questions_of
 from alsos_solver.solver import Solver
 
 from conftest import make_deal
@@ -115,3 +115,20 @@ def test_no_note_where_the_choice_changes_nothing(runner, tmp_path):
     path.write_text(ISSUE_EXAMPLE + EVERYONE_DECLARES, encoding="utf-8")
     shown = runner.invoke(app, [str(path)])
     assert "concession" not in shown.output and "Game: won ✓" in shown.output
+
+
+def test_the_note_is_asked_where_the_analysis_is_and_leaves_the_choice_open():
+    """After the first trick, the note's game with everybody declaring is that of the deal
+    with every declaration fixed, at the same position; after the note the record's solver
+    has the choice open again (the game is lost)."""
+    deal = replace(example(), play=example().pack.parse_cards("PA PK P9"))
+    fixed = replace(deal, declared=meld_choices(deal)[0].declared(deal))
+    solver = Solver(deal, after=3)
+    answers = questions_of(deal.spec).answers(solver)
+    assert answers["game"] is False
+    assert answers["concession"] == {
+        "game_if_all_declare": Solver(fixed, after=3).ask(GameWon()), "changes_game": True,
+        "choice": "B concedes the sequences",
+    }
+    assert solver.setting.meld_choices == Setting.of(deal).meld_choices
+    assert solver.ask(GameWon()) is False
