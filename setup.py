@@ -28,6 +28,7 @@ from setuptools.errors import CompileError, LinkError
 
 ROOT = Path(__file__).resolve().parent
 TRAINING = ROOT / "build_support" / "pgo_training.py"
+PLAIN = ["-O3"]
 NATIVE = ["-march=native"]
 PROFILE_GENERATE = ["-fprofile-generate"]
 PROFILE_USE = ["-fprofile-use", "-fprofile-correction"]
@@ -41,12 +42,11 @@ class OptimizedBuild(build_ext):
     """build_ext with the machine's instruction set and a profile-guided second compile."""
 
     def build_extension(self, ext: Extension) -> None:
-        base = list(ext.extra_compile_args)
+        base = list(PLAIN)
         if os.environ.get("ALSOS_SOLVER_PORTABLE") != "1" and self._accepts(NATIVE):
             base += NATIVE
-        ext.extra_compile_args = base
         if os.environ.get("ALSOS_SOLVER_PGO") == "0" or not TRAINING.exists() or not self._accepts(PROFILE_GENERATE):
-            super().build_extension(ext)
+            self._compile(ext, base, [])
             return
         try:
             self._trained(ext, base)
@@ -89,7 +89,7 @@ class OptimizedBuild(build_ext):
 extension = Extension(
     "alsos_solver._search",
     ["alsos_solver/_search.pyx"],
-    extra_compile_args=["-O3"],
+    extra_compile_args=PLAIN,
 )
 
 setup(
