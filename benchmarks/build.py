@@ -3,10 +3,10 @@
 setup.py), each timed on whole analyses of deals.txt.
 
 Each build is a wheel made as ``pip`` makes it for an install, with setup.py's switches
-(``ALSOS_SOLVER_PORTABLE``, ``ALSOS_SOLVER_PGO``); its core is put beside a copy of the
-package's Python modules and timed in a new process, the builds taking turns ``--rounds``
-times, each keeping its fastest round (a shared machine drifts by more than the smaller
-differences). The answers of every build must be the same.
+(``ALSOS_SOLVER_PORTABLE``, ``ALSOS_SOLVER_PGO``), unpacked and timed in a new process,
+the builds taking turns ``--rounds`` times, each keeping its fastest round (a shared
+machine drifts by more than the smaller differences). The answers of every build must
+be the same.
 
 Run it from the repository root with the package installed; it writes the "Build"
 section of benchmarks/results.md (``--output``), leaving the rest as it is.
@@ -18,13 +18,11 @@ import argparse
 import json
 import os
 import platform
-import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 from datetime import datetime, timezone
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from sections import write_section
@@ -53,25 +51,16 @@ print(json.dumps({"seconds": time.process_time() - start, "answers": answers.hex
 (and node counts: a build changes the speed, never the search)."""
 
 
-def built_core(settings: dict[str, str], folder: Path) -> Path:
-    """The core of a wheel built with ``settings`` in the environment, in ``folder``."""
-    wheels = folder / "wheels"
+def built_package(settings: dict[str, str], folder: Path) -> Path:
+    """The package as a wheel built with ``settings`` in the environment makes it, unpacked
+    into ``folder/stage`` (the folder to put on Python's path)."""
+    wheels, stage = folder / "wheels", folder / "stage"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
                    check=True, env={**os.environ, **settings})
     (wheel,) = wheels.glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
-        (name,) = [n for n in archive.namelist() if n.startswith("alsos_solver/_search.") and n.endswith(EXTENSION_SUFFIXES[0])]
-        archive.extract(name, folder)
-    wheel.unlink()
-    return folder / name
-
-
-def staged(core: Path, folder: Path) -> Path:
-    """A copy of the package's Python modules with ``core`` beside them."""
-    package = folder / "stage" / "alsos_solver"
-    shutil.copytree(ROOT / "alsos_solver", package, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
-    shutil.copy(core, package)
-    return package.parent
+        archive.extractall(stage)
+    return stage
 
 
 def timed(stage: Path, deals: Path) -> dict[str, object]:
@@ -90,8 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         stages = []
         for index, (label, settings) in enumerate(BUILDS):
-            folder = Path(scratch) / str(index)
-            stages.append(staged(built_core(settings, folder), folder))
+            stages.append(built_package(settings, Path(scratch) / str(index)))
             print(f"built: {label}", file=sys.stderr)
         fastest = [float("inf")] * len(BUILDS)
         digests = set()
