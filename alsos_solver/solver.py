@@ -67,6 +67,11 @@ class Solver:
         self.stats = Stats()
 
     @property
+    def total_points(self) -> int:
+        """Every card point in play, the last trick's included: the seats' points sum to it."""
+        return self._total
+
+    @property
     def table_bytes(self) -> int:
         return self.core.table_bytes
 
@@ -95,7 +100,7 @@ class Solver:
             if not question.possible(self.setting):
                 return False
             holds = self._holds_of(question)
-            known = question.decided(self.setting, self._values.get(self._value_key(holds), {}), self._total)
+            known = question.decided(self.setting, self._values.get(self._value_key(holds), {}), self.total_points)
             if known is not None:
                 return known
             self._load(question, holds)

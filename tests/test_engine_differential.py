@@ -32,7 +32,7 @@ from alsos_solver.errors import GoalTooLarge
 from alsos_solver.figures import FIGURES, allowed, allowed_figures
 from alsos_solver.questions import (
     BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
-    Together,
+    Together, questions_of,
 )
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.solver import Solver
@@ -202,6 +202,19 @@ def test_points_every_seat_can_force_agree(deal):
 @given(endgames(contracts=POINT_CONTRACTS))
 def test_game_won_and_defeated_agree(deal):
     assert_agree(deal, game_questions() + figure_questions(deal, ("kassza",)))
+
+
+@examples(300)
+@given(endgames(contracts=POINT_CONTRACTS, option_strategy=st.just(ALL_VARIANT_FIGURES)))
+def test_the_question_set_answers_the_game_and_every_figure_as_the_reference(deal):
+    """What :func:`solve` reports: the game first, then every figure of every seat, some
+    given by the game (:meth:`AlsosQuestions.implied`: kassza, and a defender's point
+    figures when the declarer wins)."""
+    answers = questions_of(deal.spec).answers(engine(deal))
+    assert answers["game"] == can_make(deal, GameWon(), after=start(deal)), describe(deal)
+    for question in figure_questions(deal, allowed_figures(deal.contract, deal.options)):
+        expected = can_make(deal, question, after=start(deal))
+        assert answers["figures"][SEATS[question.seat]][question.figure] == expected, f"{describe(deal)}\n{question}"
 
 
 @examples(300)

@@ -96,6 +96,16 @@ class GameDefeated(GameWon):
         return None if won is None else not won
 
 
+def game_cap(setting: Setting, defender: int, total: int) -> int:
+    """The card points a defender cannot reach when the declarer wins the game. Under a
+    meld choice c the declarer's line keeps D + m_D(c) > E + m_E(c), and D <= total - E,
+    so 2E < total + m_D(c) - m_E(c); the declarer's line for any one choice holds, so the
+    least of these over the choices counts."""
+    dec = setting.declarer
+    least = min(melds[dec] - melds[defender] for melds in setting.meld_choices)
+    return (total + least + 1) // 2
+
+
 CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
 
 
@@ -283,9 +293,10 @@ class KlopitzkySafe(Question):
 class AlsosQuestions(GameQuestions):
     """What the Alsós games ask of a contract (:meth:`question_set`):
 
-    * trump and no-trump games: the declarer's points, then every allowed figure for every
-      seat as its announcer (the declarer first; the point figures first, so that questions
-      on one coordinate come back to back and share the core's table), then the game; then
+    * trump and no-trump games: the declarer's points, the game, then every allowed figure
+      for every seat as its announcer (the declarer first; the point figures first, so that
+      questions on one coordinate come back to back and share the core's table; some follow
+      from the game, :meth:`implied`); then
       (:meth:`derived`) each announced figure again, each side's announced items together
       (the declarer's with the game, the defenders' with its defeat) and whether the
       defenders' meld concession changes the game;
@@ -311,11 +322,30 @@ class AlsosQuestions(GameQuestions):
             return [Ask(("klopitzky_safe", seats[s]), "klopitzky_safe", KlopitzkySafe(s), seats[s]) for s in range(setting.seats)]
         declarer = setting.declarer
         names = sorted(allowed_figures(contract, setting.deal.options), key=lambda n: n not in POINT_THRESHOLDS)
-        asks = [Ask(("declarer_points",), "declarer_points", DeclarerPoints(), seats[declarer])]
+        asks = [
+            Ask(("declarer_points",), "declarer_points", DeclarerPoints(), seats[declarer]),
+            Ask(("game",), "game", GameWon(), seats[declarer]),
+        ]
         for s in (declarer, *setting.defenders):
             asks += [Ask(("figures", seats[s], name), name, FigureMade(s, name), seats[s]) for name in names]
-        asks.append(Ask(("game",), "game", GameWon(), seats[declarer]))
         return asks
+
+    def implied(self, ask: Ask, solver: Solver, found: dict[str, Any]) -> Any:
+        """A figure's answer that the game, asked before the figures, gives:
+
+        * kassza is the game for the declarer and its defeat for a defender (where he may
+          announce it);
+        * a won game holds each defender below half the points, melds aside
+          (:func:`game_cap`), so his point figures from there up are lost."""
+        question, game = ask.question, found.get("game")
+        if not isinstance(question, FigureMade) or game is None or not question.possible(solver.setting):
+            return None
+        setting, name = solver.setting, question.figure
+        if name == "kassza":
+            return game if question.seat == setting.declarer else not game
+        if game and name in POINT_THRESHOLDS and name != "ketszaz" and question.seat != setting.declarer:
+            return False if question._threshold(setting) >= game_cap(setting, question.seat, solver.total_points) else None
+        return None
 
     def derived(self, solver: Solver, answers: dict[str, Any]) -> dict[str, Any]:
         if "figures" not in answers:

@@ -285,7 +285,7 @@ class AltianszQuestions(GameQuestions):
             *(Ask(("contracts", name), name, ContractMade(name), declarer) for name in names),
         ]
 
-    def implied(self, ask: Ask, found: dict[str, Any]) -> Any:
+    def implied(self, ask: Ask, solver: Solver, found: dict[str, Any]) -> Any:
         """A contract's answer when one found before gives it (:data:`IMPLIES`)."""
         if ask.path[0] != "contracts":
             return None

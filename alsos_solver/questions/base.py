@@ -526,7 +526,7 @@ class GameQuestions(ABC):
         """Result keys that follow from the answers (and perhaps more questions)."""
         return {}
 
-    def implied(self, ask: Ask, found: dict[str, Any]) -> Any:
+    def implied(self, ask: Ask, solver: Solver, found: dict[str, Any]) -> Any:
         """The answer of ``ask`` when the answers found before it imply it (one contract
         implies another), else None: then :meth:`answers` asks it."""
         return None
@@ -573,7 +573,7 @@ class GameQuestions(ABC):
             place = found
             for key in ask.path[:-1]:
                 place = place.setdefault(key, {})
-            known = self.implied(ask, found)
+            known = self.implied(ask, solver, found)
             place[ask.path[-1]] = solver.answer(ask.question) if known is None else known
         found |= self.derived(solver, found)
         return {key: found[key] for key in self.result_keys if key in found}
