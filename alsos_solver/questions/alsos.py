@@ -338,13 +338,14 @@ class AlsosQuestions(GameQuestions):
         * a won game holds each defender below half the points, melds aside
           (:func:`game_cap`), so his point figures from there up are lost."""
         question, game = ask.question, found.get("game")
-        if not isinstance(question, FigureMade) or game is None or not question.possible(solver.setting):
+        if not isinstance(question, FigureMade) or game is None:
             return None
-        setting, name = solver.setting, question.figure
-        if name == "kassza":
-            return game if question.seat == setting.declarer else not game
-        if game and name in POINT_THRESHOLDS and name != "ketszaz" and question.seat != setting.declarer:
-            return False if question._threshold(setting) >= game_cap(setting, question.seat, solver.total_points) else None
+        setting, name, seat = solver.setting, question.figure, question.seat
+        if name == "kassza" and question.possible(setting):
+            return game if seat == setting.declarer else not game
+        if game and seat != setting.declarer and name in POINT_THRESHOLDS and name != "ketszaz":
+            needed = threshold(name, setting.contract, setting.deal.options)
+            return False if needed >= game_cap(setting, seat, solver.total_points) else None
         return None
 
     def derived(self, solver: Solver, answers: dict[str, Any]) -> dict[str, Any]:

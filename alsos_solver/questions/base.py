@@ -528,7 +528,8 @@ class GameQuestions(ABC):
 
     def implied(self, ask: Ask, solver: Solver, found: dict[str, Any]) -> Any:
         """The answer of ``ask`` when the answers found before it imply it (one contract
-        implies another), else None: then :meth:`answers` asks it."""
+        implies another; the game gives some figures), else None: then :meth:`answers`
+        asks it of ``solver``."""
         return None
 
     @abstractmethod
