@@ -335,8 +335,8 @@ class AlsosQuestions(GameQuestions):
 
         * kassza is the game for the declarer and its defeat for a defender (where he may
           announce it);
-        * a won game holds each defender below half the points, melds aside
-          (:func:`game_cap`), so his point figures from there up are lost."""
+        * a won game holds each defender below :func:`game_cap` (half the points, moved
+          by the melds), so his point figures from there up are lost."""
         question, game = ask.question, found.get("game")
         if not isinstance(question, FigureMade) or game is None:
             return None
