@@ -26,6 +26,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, BinaryIO, NamedTuple
 
 from ..cards import Card, CardSet, Pack
@@ -403,12 +404,19 @@ def _show(text: str) -> str:
 # Stage 3: deals
 
 
+@lru_cache(maxsize=256)
+def _meant_tag(name: str) -> str | None:
+    """The known tag an unknown tag name most likely misspells (:func:`closest`),
+    remembered: a file repeats its tag names in every deal."""
+    return closest(name, KNOWN_TAGS)
+
+
 def _tag_warnings(block: _Block) -> Iterator[tuple[int, int, str]]:
     """Where and why for each tag whose name is not known but close to a known one."""
     for name, tag in block.tags.items():
         if name in KNOWN_TAGS:
             continue
-        meant = closest(name, KNOWN_TAGS)
+        meant = _meant_tag(name)
         if meant is not None:
             yield tag.line, tag.name_column, (f"unknown tag {name!r}: did you mean {meant}? "
                                               "(an unknown tag is kept, but not read)")
