@@ -32,11 +32,11 @@ def closest(name: str, known: Iterable[str]) -> str | None:
         target = plain(candidate)
         if word == target:
             return candidate
-        short = len(target) <= 4
         allowed = 1 if len(target) <= 6 else 2
         if abs(len(word) - len(target)) > allowed:
             continue  # each letter added or dropped is an edit
         distance = edit_distance(word, target)
+        short = len(target) <= 4
         if distance > allowed or (short and len(word) == len(target) and sorted(word) != sorted(target)):
             continue
         if best is None or distance < best[0]:
