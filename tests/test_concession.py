@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 from alsos_solver import solve
 from alsos_solver.analysis import optimal_line, parse_question
 from alsos_solver.cli import app
-from alsos_solver.io import loads
+from alsos_solver.io import load, loads
 from alsos_solver.melds import meld_choices
 from alsos_solver.questions import GameWon, Setting, questions_of
+from alsos_solver.questions.alsos import concession_note
 from alsos_solver.solver import Solver
 
 from conftest import make_deal
@@ -132,3 +134,49 @@ def test_the_note_is_asked_where_the_analysis_is_and_leaves_the_choice_open():
     }
     assert solver.setting.meld_choices == Setting.of(deal).meld_choices
     assert solver.ask(GameWon()) is False
+
+
+ONLY_DECLARING_HELPS = """\
+[Deal "A:AX.87.X7.KX8 9.AU.AK8.OU7 KOU8.KOX.U.9"]
+[Talon "M7 P9 TO T9 ZA"]
+[Contract "NT"]
+[Declarer "A"]
+"""
+"""C may concede his sequence, and then no sequence scores: the concession only takes
+points from the defenders, so against the game declaring everything is their one choice."""
+
+
+def test_no_choice_is_asked_where_declaring_everything_is_the_defenders_one_choice():
+    """The note says the game with everything declared is the game itself, and asks
+    nothing for it; asked with everything declared (a search), the game agrees."""
+    deal = loads(ONLY_DECLARING_HELPS)[0]
+    assert len(meld_choices(deal)) == 2
+    solver = Solver(deal)
+    game = solver.ask(GameWon())
+    searched = solver.stats.nodes
+    assert concession_note(solver, game) == {"game_if_all_declare": game, "changes_game": False, "choice": None}
+    assert solver.stats.nodes == searched
+    fixed = Solver(replace(deal, declared=meld_choices(deal)[0].declared(deal)))
+    assert fixed.ask(GameWon()) is game
+    assert fixed.stats.nodes > 0
+
+
+BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
+
+
+def test_the_note_agrees_with_asking_every_choice_on_the_benchmark_deals():
+    """By difference: the note against asking the game with each choice fixed (the
+    deal's declarations so fixed), on every trump and no-trump benchmark deal with a
+    meld choice."""
+    checked = 0
+    for deal in load(BENCHMARK_DEALS):
+        choices = meld_choices(deal)
+        if deal.contract is None or not deal.contract.is_point_game or len(choices) == 1:
+            continue
+        game = Solver(deal).ask(GameWon())
+        won = [Solver(replace(deal, declared=choice.declared(deal))).ask(GameWon()) for choice in choices]
+        beating = next((c.describe() for c, w in zip(choices[1:], won[1:]) if not w), None) if won[0] and not game else None
+        expected = {"game_if_all_declare": won[0], "changes_game": won[0] != game, "choice": beating}
+        assert concession_note(Solver(deal), game) == expected, deal
+        checked += 1
+    assert checked >= 20

@@ -482,10 +482,18 @@ def concession_note(solver: Solver, game: bool) -> dict[str, object] | None:
     one (else the defenders choose after seeing the first trick). Each choice is asked on
     ``solver`` with it made (:meth:`~alsos_solver.solver.Solver.fix_melds`: the deal with
     the defenders' declarations so fixed has that choice's melds and no choice left), and
-    the choice is left open again after."""
+    the choice is left open again after. ``game`` is the game's answer with the choice
+    open, as ``solver`` asks it.
+
+    No choice is asked when declaring everything is the one choice the defenders may want
+    against the game (every other starts the declarer no lower, :meth:`Goal.shifts`):
+    the game with everything declared is then the game itself."""
     choices = solver.deal.spec.meld_choices(solver.deal)
     if len(choices) == 1:
         return None
+    goal = GameWon().goal(solver.setting)
+    if goal.shifts() == [goal.start(choices[0].points)]:
+        return {"game_if_all_declare": game, "changes_game": False, "choice": None}
 
     def won_with(choice: MeldChoice) -> bool:
         solver.fix_melds(choice.points)

@@ -177,15 +177,17 @@ class Goal:
             return {self.dim(coef_points, _none(len(coef_points))): threshold - values.pop()}
         return {self.dim(coef_points, _none(len(coef_points)), coef_melds): threshold}
 
+    def start(self, melds: tuple[int, ...]) -> tuple[int, ...]:
+        """The starting coordinates under the meld points vector ``melds`` (one of
+        :attr:`meld_vectors`): each coordinate's weighted melds."""
+        return tuple(sum(c * m for c, m in zip(coef, melds)) for coef in self.coef_melds)
+
     def shifts(self) -> list[tuple[int, ...]]:
         """Each meld choice's starting coordinates, keeping only the choices the chooser
         may want: the success predicate is upward closed, so a start at or below another
         in every coordinate is the better one for the defenders against the team, at or
         above for the defenders as the team. Always one when the choice does not matter."""
-        starts = {
-            tuple(sum(c * m for c, m in zip(coef, vector)) for coef in self.coef_melds)
-            for vector in self.meld_vectors
-        }
+        starts = {self.start(vector) for vector in self.meld_vectors}
         sign = 1 if self.team_chooses else -1
 
         def dominated(start: tuple[int, ...]) -> bool:
