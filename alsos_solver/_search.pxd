@@ -88,6 +88,10 @@ cdef struct State:
     Goal obj                                # the question being asked
     int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
     int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
+    int figure_seat                         # a defender's own points with his partner helping
+                                            # (see figure_dead): his seat, else -1
+    int figure_partner
+    int figure_opponent
     int choosing                            # the choice node on the path is searching its choices
     Bucket* table
     uint64_t buckets                        # number of buckets (below 2**32)

@@ -357,19 +357,48 @@ cdef inline void trick_bounds(const State* s, int d, int* sure, int* known, int*
         hi[0] -= (s.inc_max[d][1] - gain) * sure[seat]
 
 
+cdef inline uint64_t cheapest(const State* s, uint64_t cards, int count, int* points) noexcept nogil:
+    """The ``count`` cards of ``cards`` worth the least (all when fewer): adds their
+    points to ``points`` and returns them."""
+    cdef uint64_t chosen = 0, rest
+    cdef int card, best, low
+    while count > 0 and cards:
+        rest = cards
+        best = -1
+        low = 1 << 30
+        while rest:
+            card = high_bit(rest)
+            rest &= ~(ONE << card)
+            if s.points[card] <= low:
+                low = s.points[card]
+                best = card
+        chosen |= ONE << best
+        cards &= ~(ONE << best)
+        points[0] += low
+        count -= 1
+    return chosen
+
+
 cdef inline int cashed_points(const State* s, int* tricks) noexcept nogil:
     """Without trumps, at a trick boundary: the points the leader takes if he leads out
     his masters (his cards above every other seat's card of their suit), and in
     ``tricks`` how many tricks that is: each master wins its trick, and stays a master
-    while the others' cards go (the cards they follow with are not counted). When his
-    whole hand is masters, the last trick too. Zero when a card of his is held back or
-    forced (he may not lead as he likes)."""
-    cdef int suit, count, card, points = 0
-    cdef uint64_t mine, others, masters
+    while the others' cards go. When his whole hand is masters, the last trick too.
+    Zero when a card of his is held back or forced (he may not lead as he likes).
+
+    The others' cards in those tricks count too, at the least they can be: in the
+    ``tricks`` tricks each other seat plays ``tricks`` cards, and of every suit led
+    (m masters) at least min(m, his cards of the suit), since he follows suit while he
+    can; the cheapest such set is the cheapest min(m, length) of every suit, and then
+    the cheapest of the rest."""
+    cdef int suit, count, card, seat, forced, points = 0
+    cdef int led[4]
+    cdef uint64_t mine, others, masters, hand, chosen
     tricks[0] = 0
     if s.hand[s.leader] & s.kept:
         return 0
     for suit in range(4):
+        led[suit] = 0
         mine = s.hand[s.leader] & lane(suit)
         if not mine:
             continue
@@ -378,13 +407,30 @@ cdef inline int cashed_points(const State* s, int* tricks) noexcept nogil:
         count = __builtin_popcountll(masters)
         if not count:
             continue
+        led[suit] = count
         tricks[0] += count
         while masters:
             card = high_bit(masters)
             points += s.points[card]
             masters &= ~(ONE << card)
+    if tricks[0] == 0:
+        return 0
     if tricks[0] == s.ntricks - s.trick_no:
-        points += s.last_bonus
+        return s.hand_points + s.last_bonus
+    for seat in range(s.nseats):
+        if seat == s.leader:
+            continue
+        hand = s.hand[seat]
+        forced = 0
+        chosen = 0
+        for suit in range(4):
+            if led[suit]:
+                count = __builtin_popcountll(hand & lane(suit))
+                if count > led[suit]:
+                    count = led[suit]
+                chosen |= cheapest(s, hand & lane(suit), count, &points)
+                forced += count
+        cheapest(s, hand & ~chosen, tricks[0] - forced, &points)
     return points
 
 
@@ -400,6 +446,46 @@ cdef inline void cash_bounds(const State* s, int d, int points, int tricks, int*
         lo[0] += (o.coef_points[d][seat] - s.inc_min[d][0]) * points + (o.coef_tricks[d][seat] - s.inc_min[d][1]) * tricks
     else:
         hi[0] -= (s.inc_max[d][0] - o.coef_points[d][seat]) * points + (s.inc_max[d][1] - o.coef_tricks[d][seat]) * tricks
+
+
+cdef inline int figure_dead(const State* s) noexcept nogil:
+    """1 when the seat ``figure_seat`` (F, a defender whose own points alone count, his
+    partner P helping him against the declarer D) can never win another trick from this
+    trick boundary: his future gain is then 0. No trumps, no duty to beat, no card kept
+    back.
+
+    Per suit F holds: S = D's cards above F's highest of the suit ("stoppers"), n = D's
+    others; hi / lo = P's cards above / below F's highest. The test: in every such suit
+    (A) if lo > 0: n == 0 and S >= min(|F|, lo + hi); (B) if n > 0: lo == 0 and hi >= n,
+    one more when F leads; (C) when F leads and n == 0: S > 0, or lo == 0 and hi > 0.
+    The proof (docs/core-bounds.md) fixes one strategy of D under which the test holds
+    again after every trick while F tops none, so F's points stay 0 against it, hence
+    against D's best."""
+    cdef int f = s.figure_seat, p = s.figure_partner, d = s.figure_opponent, suit, stop, n, hi, lo, b, length
+    cdef int leads = s.leader == f
+    cdef uint64_t fs, ds, ps, above
+    for suit in range(4):
+        fs = s.hand[f] & lane(suit)
+        if not fs:
+            continue
+        above = lane(suit) & ~((ONE << (high_bit(fs) + 1)) - 1)
+        ds = s.hand[d] & lane(suit)
+        ps = s.hand[p] & lane(suit)
+        stop = __builtin_popcountll(ds & above)
+        n = __builtin_popcountll(ds) - stop
+        hi = __builtin_popcountll(ps & above)
+        lo = __builtin_popcountll(ps) - hi
+        if n:
+            if lo or hi < n + leads:
+                return 0
+        elif leads and not stop and (lo or not hi):
+            return 0
+        if lo:
+            b = lo + hi
+            length = __builtin_popcountll(fs)
+            if stop < (length if length < b else b):
+                return 0
+    return 1
 
 
 cdef inline int quick_answer(const State* s) noexcept nogil:
@@ -879,6 +965,8 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
             trick_bounds(s, 0, sure, &known, &low, &high)
+        if s.figure_seat >= 0 and figure_dead(s):
+            return 0
         plain_low = low
         plain_high = high
         e = probe(s, key)
@@ -1037,6 +1125,7 @@ cdef class Core:
         if not 2 <= seats <= MAX_SEATS or not 1 <= tricks <= MAX_TRICKS:
             raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
         self.s.nseats = seats
+        self.s.figure_seat = -1  # set by set_goal for the goals figure_dead serves
         self.s.ntricks = tricks
         self.s.trump = trump
         self.s.must_beat = must_beat
@@ -1051,6 +1140,7 @@ cdef class Core:
         for i in range(MAX_SEATS):
             self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader
+        self.s.figure_seat = -1  # set_goal decides for the goal loaded on this deal
         self.forget()
 
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
@@ -1123,6 +1213,15 @@ cdef class Core:
             for c in range(o.nchoices):
                 o.shift[c][d] = shifts[c][d]
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
+        self.s.figure_seat = -1
+        if (self.additive and nseats == 3 and self.s.trump < 0 and not self.s.must_beat and not o.late
+                and self.s.kept == 0 and o.nchoices == 1 and sum(team[:3]) == 2):
+            pos = [k for k in range(3) if coef_points[0][k] != 0]
+            if (len(pos) == 1 and coef_points[0][pos[0]] > 0 and team[pos[0]]
+                    and not any(coef_tricks[0][:3])):
+                self.s.figure_seat = pos[0]
+                self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
+                self.s.figure_partner = 3 - pos[0] - self.s.figure_opponent
         if self.additive and o.nchoices > 1:
             raise ValueError("an additive goal takes one meld choice (the chooser's best)")
         # A seat is good for the team when its tricks raise the coordinates more than the

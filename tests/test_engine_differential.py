@@ -198,6 +198,14 @@ def test_points_every_seat_can_force_agree(deal):
     assert_agree(deal, [], points=True)
 
 
+@examples(400)
+@given(endgames(contracts=(NO_TRUMP,)))
+def test_points_every_seat_can_force_agree_in_no_trump(deal):
+    """No-trump alone, where the leader's cashing counts the others' cards and a defender
+    who can top no more tricks scores nothing (docs/core-bounds.md)."""
+    assert_agree(deal, [], points=True)
+
+
 @examples(500)
 @given(endgames(contracts=POINT_CONTRACTS))
 def test_game_won_and_defeated_agree(deal):
