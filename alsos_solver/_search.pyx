@@ -1125,7 +1125,6 @@ cdef class Core:
         if not 2 <= seats <= MAX_SEATS or not 1 <= tricks <= MAX_TRICKS:
             raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
         self.s.nseats = seats
-        self.s.figure_seat = -1  # set by set_goal for the goals figure_dead serves
         self.s.ntricks = tricks
         self.s.trump = trump
         self.s.must_beat = must_beat
