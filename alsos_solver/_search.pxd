@@ -65,6 +65,18 @@ cdef struct Bucket:                         # four entries in three cache lines,
     Vectors vectors[4]
 
 
+cdef struct Solo:                           # how the loaded goal reads the solo record
+    int seat                                # the solo seat X
+    uint32_t generation                     # the table generation that holds the record (0: none)
+    int use                                 # 1: the loaded goal reads it
+    int ok[MAX_DIMS]                        # the coordinate counts points only, from the first trick
+    int coef[MAX_DIMS]                      # its coefficient of X's points ...
+    int least[MAX_DIMS]                     # ... and the least and largest of the other seats'
+    int most[MAX_DIMS]
+    int with_team                           # X plays for the goal
+    int others_against                      # every other seat plays on the side X is not on
+
+
 cdef struct State:
     int nseats
     int ntricks                             # tricks in the deal
@@ -95,6 +107,7 @@ cdef struct State:
     int choosing                            # the choice node on the path is searching its choices
     Bucket* table
     uint64_t buckets                        # number of buckets (below 2**32)
+    Solo solo
     uint32_t generation                     # 1 .. 65535, stored in every slot written
     uint64_t nodes
     int aborted                             # a signal (Ctrl-C) arrived: unwind, trust nothing

@@ -57,6 +57,33 @@ upward closed in ``acc``. Only :func:`quick_answer` must widen its bounds by the
 and largest shift while the choice is ahead. The choices are reduced beforehand to the
 ones the chooser may want (no shift dominated by another), so a question the choice
 cannot change has one, applied at the start.
+
+The solo record: what one goal lends the later ones
+-----------------------------------------------------
+A goal counting one seat's own points while it plays alone (the declarer's points: the
+team is that seat X, coefficient 1 on its points, 0 elsewhere) is searched first in a
+whole analysis, by the value search. The bounds that search stores, L <= v <= U on X's
+future points v from a position, stay in the table as the *solo record*: the entries of
+its generation, which outlive the goal. Their meaning is about strategies, not about the
+goal: X has a strategy that takes at least L from there whatever the others do, and the
+others together have one that holds X to at most U whatever X does. So later goals of the same deal (the same
+set-up: hands, rules, held cards) read it in the buckets they probe anyway, with a table
+generation of their own, and leave its entries in place while they can:
+
+* the future points of all seats sum to R (the points left, the last trick's included)
+  and none is negative, so while X plays his strategy, a coordinate with coefficient
+  c_X on X's points and m to M on the others' gains between min(c_X L + m (R - L), c_X R)
+  and max(c_X L + M (R - L), c_X R) (a linear function of X's share, which lies in
+  [L, R]); while the others play theirs, X's share lies in [0, U] instead;
+* X's strategy belongs to X's side: it bounds the goal from below when X plays for the
+  team, from above when he does not. The others' strategy fixes every other seat, so it
+  serves only when all of them are on the side X is not on;
+* the yes/no search tests the bounds of all coordinates together, from one strategy at a
+  time, as the success predicate needs (as with the leader's cashing).
+
+A defender's points figure is then bounded by R - L (what the declarer surely takes is
+not his), and the game by both ends. Only coordinates that count points from the first
+trick read it.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
@@ -526,14 +553,19 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     return 0 if not satisfied(o, hi) else -1
 
 
-cdef inline Slot* probe(const State* s, uint64_t key) noexcept nogil:
+cdef inline Slot* find(const State* s, uint64_t key, uint32_t generation) noexcept nogil:
+    """The entry of ``key`` written in ``generation``, or NULL."""
     cdef Slot* slot = bucket_of(s, key).slot
-    cdef uint16_t generation = <uint16_t>s.generation
     cdef int i
     for i in range(4):
-        if slot[i].key == key and slot[i].generation == generation:
+        if slot[i].key == key and slot[i].generation == <uint16_t>generation:
             return &slot[i]
     return NULL
+
+
+cdef inline Slot* probe(const State* s, uint64_t key) noexcept nogil:
+    """The entry of ``key`` in the loaded goal's generation, or NULL."""
+    return find(s, key, s.generation)
 
 
 cdef inline Vectors* vectors_of(Slot* e) noexcept nogil:
@@ -567,15 +599,17 @@ cdef inline int table_answer(Slot* e, const int* acc, int ndim) noexcept nogil:
 
 cdef Slot* claim(State* s, uint64_t key, int best) noexcept nogil:
     """The entry for ``key``, taking over a slot of its bucket if it has none: a slot of
-    an old generation, else the one with the fewest cards (the cheapest to redo)."""
+    an old generation (but the solo record's while the goal reads it), else the one with
+    the fewest cards (the cheapest to redo)."""
     cdef Slot* e = probe(s, key)
     cdef Slot* slot
     cdef uint16_t generation = <uint16_t>s.generation
+    cdef uint16_t record = <uint16_t>s.solo.generation if s.solo.use else generation
     cdef int i, cards, fewest = 64
     if e == NULL:
         slot = bucket_of(s, key).slot
         for i in range(4):
-            if slot[i].generation != generation:
+            if slot[i].generation != generation and slot[i].generation != record:
                 e = &slot[i]
                 break
             cards = __builtin_popcountll(slot[i].key & CARD_BITS)
@@ -798,6 +832,10 @@ cdef int search(State* s) noexcept nogil:
                 s.hits += 1
                 return answer
             first = e.best
+        if s.solo.use:
+            answer = solo_answer(s, key, s.hand_points + s.last_bonus, s.ntricks - s.trick_no, ahead)
+            if answer >= 0:
+                return answer
         if s.trick_no == s.ntricks - 2 and not ahead:
             result = reach_in_last_tricks(s)
             store(s, key, result, NO_MOVE)
@@ -829,6 +867,56 @@ cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int 
         e.lower = <int16_t>lower
     if upper < e.upper:
         e.upper = <int16_t>upper
+
+
+cdef inline void solo_gain(const State* s, const Slot* e, int d, int points, int* lo, int* hi) noexcept nogil:
+    """Narrow ``lo`` and ``hi``, bounds on coordinate d's future gain, by the solo record's
+    entry ``e`` (the first docstring; ``points`` are the points left)."""
+    cdef const Solo* solo = &s.solo
+    cdef int c = solo.coef[d], m = solo.least[d], big = solo.most[d], low = e.lower, high = e.upper, bound
+    if not solo.ok[d]:
+        return
+    if low > -BIG:  # X's strategy: his share in [low, points]
+        if solo.with_team:
+            bound = min(c * low + m * (points - low), c * points)
+            if bound > lo[0]:
+                lo[0] = bound
+        else:
+            bound = max(c * low + big * (points - low), c * points)
+            if bound < hi[0]:
+                hi[0] = bound
+    if high < BIG and solo.others_against:  # the others' strategy: his share in [0, high]
+        if solo.with_team:
+            bound = max(c * high + big * (points - high), big * points)
+            if bound < hi[0]:
+                hi[0] = bound
+        else:
+            bound = min(c * high + m * (points - high), m * points)
+            if bound > lo[0]:
+                lo[0] = bound
+
+
+cdef inline int solo_answer(const State* s, uint64_t key, int points, int tricks, int ahead) noexcept nogil:
+    """:func:`quick_answer`'s test by the solo record alone: each end of its entry is one
+    strategy, which bounds every coordinate at once. 1, 0, or -1 (unknown)."""
+    cdef const Goal* o = &s.obj
+    cdef const Slot* e = find(s, key, s.solo.generation)
+    cdef int lo[MAX_DIMS]
+    cdef int hi[MAX_DIMS]
+    cdef int d
+    if e == NULL:
+        return -1
+    for d in range(o.ndim):
+        lo[d] = s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
+        hi[d] = s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
+        solo_gain(s, e, d, points, &lo[d], &hi[d])
+        lo[d] += s.acc[d] + (o.shift_min[d] if ahead else 0)
+        hi[d] += s.acc[d] + (o.shift_max[d] if ahead else 0)
+    if not satisfied(o, hi):
+        return 0
+    if not o.hard and satisfied(o, lo):
+        return 1
+    return -1
 
 
 cdef int NO_BOUND = -BIG - 1
@@ -946,6 +1034,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef int boundary = s.trick_len == 0
     cdef Slot* e
+    cdef const Slot* solo
     s.nodes += 1
     if interrupted(s):
         return 0
@@ -976,6 +1065,10 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             if e.upper < high:
                 high = e.upper
             first = e.best
+        if s.solo.use and low < beta and alpha < high and low < high:
+            solo = find(s, key, s.solo.generation)
+            if solo != NULL:
+                solo_gain(s, solo, 0, points, &low, &high)
         if s.trump < 0 and not s.obj.late and low < beta and alpha < high and low < high:
             cashed = cashed_points(s, &cash_tricks)
             if cash_tricks:
@@ -1059,13 +1152,16 @@ cdef class Core:
     """One deal's search: set the deal up once, then ask goals of it.
 
     The transposition table is allocated once, at most ``table_bytes`` large, and kept
-    across deals and goals (a generation counter invalidates old entries)."""
+    across deals and goals (a generation counter invalidates old entries; the entries of
+    the solo record's generation serve later goals of the same set-up: the first docstring)."""
 
     cdef State s
     cdef uint64_t start_hand[MAX_SEATS]
     cdef int start_leader
     cdef readonly bint additive  # one coordinate, one term, no hard constraint: the value search serves
     cdef public object owner     # whoever set the deal up last (Solvers sharing a core check it)
+    cdef object dealt            # the arguments of the last setup()
+    cdef object solo_dealt       # ... of the setup the solo record belongs to (None: no record)
 
     def __cinit__(self, size_t table_bytes=32 << 20):
         cdef void* memory = NULL
@@ -1085,12 +1181,18 @@ cdef class Core:
         free(self.s.table)
 
     def forget(self):
-        """Invalidate every entry, in O(1): a new generation. Slots keep 16 bits of the
-        generation, so once every 65535 generations the memory is wiped and the count
+        """Invalidate every entry, the solo record's too (the first docstring)."""
+        self._next_generation()
+        self._drop_solo_record()
+
+    cdef _next_generation(self):
+        """Invalidate the table's entries, in O(1): a new generation. Slots keep 16 bits of
+        the generation, so once every 65535 generations the memory is wiped and the count
         starts again."""
         if self.s.generation == 0xFFFF:
             memset(self.s.table, 0, self.s.buckets * sizeof(Bucket))
             self.s.generation = 0
+            self._drop_solo_record()
         self.s.generation += 1
 
     @property
@@ -1140,7 +1242,9 @@ cdef class Core:
             self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader
         self.s.figure_seat = -1  # set_goal decides for the goal loaded on this deal
-        self.forget()
+        self.dealt = (seats, tricks, trump, must_beat, last_bonus, tuple(points), tuple(hands[:seats]), leader,
+                      tuple(self.s.held), tuple(self.s.forced))
+        self._next_generation()
 
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
                  win_none=None, specials=(), uint64_t distinct=0, bint uses_points=True, late=None,
@@ -1233,7 +1337,42 @@ cdef class Core:
                 or (any(win_none) and not win_none[seat])
             )
         if not keep_table:
-            self.forget()
+            self._next_generation()
+        self._load_solo(coef_points, coef_tricks, team)
+
+    cdef _load_solo(self, coef_points, coef_tricks, team):
+        """After a goal is loaded: whether its generation is the solo record (the first
+        docstring), or it reads the record, and how."""
+        cdef Solo* solo = &self.s.solo
+        cdef Goal* o = &self.s.obj
+        cdef int d, k, seat, nseats = self.s.nseats
+        players = [k for k in range(nseats) if team[k]]
+        solo.use = 0
+        if self.additive and not o.late and len(players) == 1:
+            seat = players[0]
+            if all(coef_points[0][k] == (k == seat) and coef_tricks[0][k] == 0 for k in range(nseats)):
+                self.solo_dealt = self.dealt
+                solo.seat = seat
+                solo.generation = self.s.generation
+                return
+        if self.solo_dealt is None or self.solo_dealt != self.dealt:
+            return
+        seat = solo.seat
+        others = [k for k in range(nseats) if k != seat]
+        solo.with_team = o.team[seat]
+        solo.others_against = all(o.team[k] != o.team[seat] for k in others)
+        for d in range(o.ndim):
+            solo.ok[d] = not o.late and not any(coef_tricks[d][k] for k in range(nseats))
+            solo.coef[d] = coef_points[d][seat]
+            solo.least[d] = min(coef_points[d][k] for k in others)
+            solo.most[d] = max(coef_points[d][k] for k in others)
+            solo.use = solo.use or solo.ok[d]
+
+    cdef _drop_solo_record(self):
+        """No solo record from here on, until a goal writes one."""
+        self.solo_dealt = None
+        self.s.solo.generation = 0
+        self.s.solo.use = 0
 
     def query(self, prefix) -> bool:
         """Can the team succeed after the cards ``prefix`` (internal ids, legal, in playing
@@ -1308,7 +1447,8 @@ cdef class Core:
 
     cdef _raise_if_aborted(self):
         """After a signal: entries written while unwinding are unfounded, so the
-        generation moves on; then the signal's exception (KeyboardInterrupt) is raised."""
+        generation moves on and the solo record is dropped; then the signal's exception
+        (KeyboardInterrupt) is raised."""
         if self.s.aborted:
             self.s.aborted = 0
             self.forget()

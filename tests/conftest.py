@@ -5,6 +5,8 @@ Random deals come from ``strategies.py`` (hypothesis strategies shared by the su
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 from hypothesis import strategies as st
@@ -15,6 +17,9 @@ from alsos_solver.rules import GAMES, GameSpec
 from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
 
 import strategies
+
+BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
+"""The 200 seeded deals of the benchmarks (benchmarks/make_deals.py)."""
 
 ALTIANSZ_TRUMP_ONLY = ("ultimo", "golden-aces", "game-trull", "game-ultimo", "game-sneak")
 """Altiansz contracts in which the declarer 'chooses trumps' (seed 004): no NT form."""

@@ -13,7 +13,6 @@ import itertools
 import json
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -28,9 +27,8 @@ from alsos_solver.questions import FigureMade, GameDefeated, GameWon, Setting, T
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solver import Solver
 
-from conftest import EXAMPLE_PLAY, make_deal
+from conftest import BENCHMARK_DEALS, EXAMPLE_PLAY, make_deal
 
-DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
 SEATS = "ABC"
 
 DECLARER_FIGURES = {31: ["ketszaz"], 66: ["szaz"], 81: ["abszolut", "ultimo"],
@@ -43,7 +41,7 @@ NO_TRUMP = (3, 102)
 
 @cache
 def benchmark_deals():
-    return load(DEALS)
+    return load(BENCHMARK_DEALS)
 
 
 @cache

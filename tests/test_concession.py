@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 from alsos_solver import solve
 from alsos_solver.analysis import optimal_line, parse_question
@@ -17,7 +16,7 @@ from alsos_solver.questions import GameWon, Setting, questions_of
 from alsos_solver.questions.alsos import concession_note
 from alsos_solver.solver import Solver
 
-from conftest import make_deal
+from conftest import BENCHMARK_DEALS, make_deal
 
 ISSUE_EXAMPLE = """\
 [Event "B concedes so that C's terc scores"]
@@ -161,7 +160,6 @@ def test_no_choice_is_asked_where_declaring_everything_is_the_defenders_one_choi
     assert fixed.stats.nodes > 0
 
 
-BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
 
 
 def test_the_note_agrees_with_asking_every_choice_on_the_benchmark_deals():

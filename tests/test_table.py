@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,8 @@ from alsos_solver.io import load
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solve import solve
 
-from conftest import EXAMPLE_PLAY, make_deal
+from conftest import BENCHMARK_DEALS, EXAMPLE_PLAY, make_deal
 
-DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
 QUICK_BOARDS = (1, 4)
 """Benchmark deals (by index) whose table takes well under a second."""
 
@@ -35,7 +33,7 @@ BETLI_KEYS = {"declarer", "contract", "betli"}
 
 @cache
 def benchmark_deals():
-    return load(DEALS)
+    return load(BENCHMARK_DEALS)
 
 
 @cache
