@@ -105,6 +105,9 @@ cdef struct State:
     int figure_partner
     int figure_opponent
     int choosing                            # the choice node on the path is searching its choices
+    uint16_t canon[4][512]                  # per suit: its remaining cards -> the class's key (see position_key)
+    uint64_t canon_distinct                 # the cards the classes keep apart (every held or forced card, the goal's distinct)
+    int canon_points                        # the classes keep points apart (-1: not built for this deal)
     Bucket* table
     uint64_t buckets                        # number of buckets (below 2**32)
     Solo solo

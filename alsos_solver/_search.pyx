@@ -28,6 +28,14 @@ the vectors plain lower / upper bounds, and since a threshold only shifts ``acc`
 entries stay valid across the thresholds of one question (the driver's binary search).
 Entries of another goal or deal are invalidated by a generation counter.
 
+The key is the remaining cards of the position's *class* (:func:`build_classes`), not the
+cards themselves. Two boundaries with the same leader whose remaining cards show, suit by
+suit from the top, the same holders, the same points (when the goal counts points) and
+the same cards the goal or the deal names (held cards, cards to capture or to win a trick
+with) have one future: the seat dealt the 8 and the 7 of a suit, with the other seats'
+cards between them gone, plays the same game with either left. So they share one entry,
+and the argument above holds for it as it stands.
+
 A coordinate may count only the tricks from ``from_trick`` on, and count a trick won
 without a trump in it more than one with a trump (``coef_plain``: Asszorti's arrivázs and
 its idegen form). The increments then depend on the trick number and the cards of the
@@ -81,6 +89,12 @@ generation of their own, and leave its entries in place while they can:
 * the yes/no search tests the bounds of all coordinates together, from one strategy at a
   time, as the success predicate needs (as with the leader's cashing).
 
+The record is keyed by the classes of its goal. A later goal that counts points keeps
+apart all that the record's goal does (points, held cards) and perhaps more, so the
+position its key names is in the same class of the record's goal: the entry it finds is
+the record of a position with the same future for X. A goal that does not count points
+does not read the record.
+
 A defender's points figure is then bounded by R - L (what the declarer surely takes is
 not his), and the game by both ends. Only coordinates that count points from the first
 trick read it.
@@ -94,6 +108,7 @@ from .errors import GoalTooLarge
 
 cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
     void __builtin_prefetch(const void*) nogil
 
@@ -125,6 +140,7 @@ cdef uint64_t SIGNAL_CHECK_INTERVAL = 1 << 20
 cdef uint64_t ONE = 1
 cdef uint64_t LEADER_SHIFT = 62
 cdef uint64_t CARD_BITS = (ONE << 62) - 1
+cdef uint64_t SUIT_OF_NINE = 0x01FF01FF01FF01FF  # the cards a suit of at most 9 can hold
 
 
 cdef inline uint64_t lane(int suit) noexcept nogil:
@@ -227,6 +243,60 @@ cdef inline Bucket* bucket_of(const State* s, uint64_t key) noexcept nogil:
     return s.table + ((((key * <uint64_t>0x9E3779B97F4A7C15) >> 32) * s.buckets) >> 32)
 
 
+cdef inline uint64_t position_key(const State* s, uint64_t cards, int leader) noexcept nogil:
+    """The table key of a trick boundary with ``cards`` left and ``leader`` to lead:
+    the cards of the position's class (:func:`build_classes`), and the leader."""
+    return (<uint64_t>s.canon[0][cards & 0x1FF] | <uint64_t>s.canon[1][(cards >> 16) & 0x1FF] << 16
+            | <uint64_t>s.canon[2][(cards >> 32) & 0x1FF] << 32 | <uint64_t>s.canon[3][(cards >> 48) & 0x1FF] << 48
+            | <uint64_t>leader << LEADER_SHIFT)
+
+
+cdef void build_classes(State* s, const uint64_t* hands, uint64_t distinct, int uses_points) noexcept nogil:
+    """For each suit and each set of its cards that can remain, the cards of the class
+    the table keys it by (:func:`position_key`): each remaining card, from the highest
+    down, moved up to the highest card of the deal below the one the card above it took
+    (itself at the lowest) that was dealt to the same seat, is worth as much (when points
+    count) and is not ``distinct`` (a distinct card stays where it is).
+
+    Two trick boundaries with the same leader whose remaining cards show, suit by suit
+    from the top, the same holders, the same points and the same distinct cards have the
+    same future: relabelling the cards keeps who holds what, every trick's winner (the
+    order within a suit) and every score. The greedy move depends only on that sequence,
+    so it maps them to one set, and that set is one of them. Only the suits whose
+    distinct cards changed are built again, unless the deal or ``uses_points`` did."""
+    cdef int suit, low, card, x, k, limit, seat, again = s.canon_points != uses_points
+    cdef uint64_t dealt, pattern, rest
+    cdef int owner[16]
+    for suit in range(4):
+        if not again and not ((distinct ^ s.canon_distinct) & lane(suit)):
+            continue
+        dealt = 0
+        for x in range(16):
+            owner[x] = -1
+            for seat in range(s.nseats):
+                if hands[seat] >> (suit * 16 + x) & 1:
+                    owner[x] = seat
+                    dealt |= ONE << x
+        s.canon[suit][0] = 0
+        pattern = (0 - dealt) & dealt
+        while pattern:  # every nonempty set of the suit's dealt cards, in increasing order:
+            rest = pattern & (pattern - 1)  # the greedy on all but the lowest card came first
+            low = __builtin_ctzll(pattern)
+            limit = __builtin_ctzll(s.canon[suit][rest]) if rest else 16
+            card = suit * 16 + low
+            x = low
+            if not (distinct >> card & 1):
+                for k in range(limit - 1, low, -1):
+                    if (owner[k] == owner[low] and not (distinct >> (suit * 16 + k) & 1)
+                            and (not uses_points or s.points[suit * 16 + k] == s.points[card])):
+                        x = k
+                        break
+            s.canon[suit][pattern] = <uint16_t>(s.canon[suit][rest] | (ONE << x))
+            pattern = (pattern - dealt) & dealt
+    s.canon_distinct = distinct
+    s.canon_points = uses_points
+
+
 cdef inline void prefetch_children(const State* s) noexcept nogil:
     """At the last card of a trick, start loading the key lines of the buckets of the
     positions every legal card leads to: the children probe them, and loads started
@@ -245,7 +315,7 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
         card = high_bit(legal)
         legal &= ~(ONE << card)
         winner = seat if beats(s, card, best) else best_seat
-        __builtin_prefetch(bucket_of(s, (rest & ~(ONE << card)) | (<uint64_t>winner << LEADER_SHIFT)))
+        __builtin_prefetch(bucket_of(s, position_key(s, rest & ~(ONE << card), winner)))
 
 
 cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) noexcept nogil:
@@ -820,7 +890,7 @@ cdef int search(State* s) noexcept nogil:
             return satisfied(&s.obj, s.acc)
         if s.trick_no == s.ntricks - 1 and not ahead:
             return reach_in_last_tricks(s)
-        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        key = position_key(s, all_hands(s), s.leader)
         __builtin_prefetch(bucket_of(s, key))
         answer = quick_answer(s)
         if answer >= 0:
@@ -1043,7 +1113,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             return 0
         if s.trick_no == s.ntricks - 1:
             return last_tricks(s, alpha, beta)
-        key = all_hands(s) | (<uint64_t>s.leader << LEADER_SHIFT)
+        key = position_key(s, all_hands(s), s.leader)
         __builtin_prefetch(bucket_of(s, key))
         points = s.hand_points + s.last_bonus
         tricks = s.ntricks - s.trick_no
@@ -1195,6 +1265,11 @@ cdef class Core:
             self._drop_solo_record()
         self.s.generation += 1
 
+    def class_cards(self, uint64_t cards) -> int:
+        """The cards the table keys a trick boundary with ``cards`` (internal ids) left
+        by, under the loaded goal: its class's (:func:`build_classes`)."""
+        return position_key(&self.s, cards, 0)
+
     @property
     def generation(self) -> int:
         return self.s.generation
@@ -1226,6 +1301,8 @@ cdef class Core:
         cdef int i
         if not 2 <= seats <= MAX_SEATS or not 1 <= tricks <= MAX_TRICKS:
             raise ValueError("the core plays 2 or 3 seats and up to 12 tricks")
+        if any(hand & ~SUIT_OF_NINE for hand in hands[:seats]):
+            raise ValueError("the core plays suits of at most 9 cards")
         self.s.nseats = seats
         self.s.ntricks = tricks
         self.s.trump = trump
@@ -1242,6 +1319,7 @@ cdef class Core:
             self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader
         self.s.figure_seat = -1  # set_goal decides for the goal loaded on this deal
+        self.s.canon_points = -1  # set_goal builds the classes of the goal loaded on this deal
         self.dealt = (seats, tricks, trump, must_beat, last_bonus, tuple(points), tuple(hands[:seats]), leader,
                       tuple(self.s.held), tuple(self.s.forced))
         self._next_generation()
@@ -1336,6 +1414,7 @@ cdef class Core:
                 or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
                 or (any(win_none) and not win_none[seat])
             )
+        build_classes(&self.s, self.start_hand, distinct | self.s.kept, uses_points)
         if not keep_table:
             self._next_generation()
         self._load_solo(coef_points, coef_tricks, team)
@@ -1366,7 +1445,7 @@ cdef class Core:
             solo.coef[d] = coef_points[d][seat]
             solo.least[d] = min(coef_points[d][k] for k in others)
             solo.most[d] = max(coef_points[d][k] for k in others)
-            solo.use = solo.use or solo.ok[d]
+            solo.use = solo.use or (solo.ok[d] and o.uses_points)
 
     cdef _drop_solo_record(self):
         """No solo record from here on, until a goal writes one."""
