@@ -81,6 +81,8 @@ def trick_card(name: str, trump: int) -> Card:
 def canonical(name: str) -> str:
     """The file name of a figure given either name, in any case, accents or not
     (``Abszolút`` is ``abszolut``: :func:`~alsos_solver.spelling.plain`); ValueError if unknown."""
+    if name in FIGURES:
+        return name
     try:
         return ALIASES[plain(name)]
     except KeyError:

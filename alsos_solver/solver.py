@@ -48,7 +48,9 @@ class Solver:
 
     def __init__(self, deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> None:
         self.deal = deal
-        self.setting = self._free_setting = Setting.of(deal)
+        self.meld_choices = deal.spec.meld_choices(deal)
+        """The deal's meld choices (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`), found once."""
+        self.setting = self._free_setting = Setting.of(deal, self.meld_choices)
         self.core = shared_core(table_bytes)
         rules = self.setting.rules
         self._internal = [rules.pack.suit_of(c) * 16 + rules.strength[c] for c in range(rules.pack.size)]

@@ -109,7 +109,7 @@ def make_meld_choice(probe: Probe, value: Value) -> str:
     """The defenders' meld choice, made when the line reaches it: the first choice
     (nobody conceding first) under which the position keeps its value, fixed for the
     rest of the line. Its description, or '' when the choice cannot change the question."""
-    choices = probe.deal.spec.meld_choices(probe.deal)
+    choices = probe.solver.meld_choices
     if probe.is_value or len(choices) == 1:
         return ""
     for choice in choices:

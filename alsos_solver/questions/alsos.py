@@ -488,7 +488,7 @@ def concession_note(solver: Solver, game: bool) -> dict[str, object] | None:
     No choice is asked when declaring everything is the one choice the defenders may want
     against the game (every other starts the declarer no lower, :meth:`Goal.shifts`):
     the game with everything declared is then the game itself."""
-    choices = solver.deal.spec.meld_choices(solver.deal)
+    choices = solver.meld_choices
     if len(choices) == 1:
         return None
     goal = GameWon().goal(solver.setting)

@@ -29,6 +29,7 @@ from ..position import Position
 from ..rules import Contract, TrickRules
 
 if TYPE_CHECKING:
+    from ..melds import MeldChoice
     from ..solver import Solver
 
 NO_LIMIT = -30000
@@ -63,13 +64,16 @@ class Setting:
     choice_trick: int = MELD_CHOICE_TRICK
 
     @classmethod
-    def of(cls, deal: Deal) -> Setting:
+    def of(cls, deal: Deal, meld_choices: tuple[MeldChoice, ...] | None = None) -> Setting:
         """The setting of a deal with a contract (NotApplicable without one); the meld
-        choices come from the game (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`)."""
+        choices come from the game (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`)
+        unless given."""
         if deal.contract is None:
             raise NotApplicable("a question needs a deal with a contract")
         active = deal.spec.active
-        choices = tuple(choice.points for choice in deal.spec.meld_choices(deal))
+        if meld_choices is None:
+            meld_choices = deal.spec.meld_choices(deal)
+        choices = tuple(choice.points for choice in meld_choices)
         return cls(
             deal, deal.rules, deal.contract, len(active),
             None if deal.declarer is None else active.index(deal.declarer),
