@@ -1319,9 +1319,10 @@ cdef class Core:
             self.start_hand[i] = hands[i] if i < seats else 0
         self.start_leader = leader
         self.s.figure_seat = -1  # set_goal decides for the goal loaded on this deal
-        self.s.canon_points = -1  # set_goal builds the classes of the goal loaded on this deal
         self.dealt = (seats, tricks, trump, must_beat, last_bonus, tuple(points), tuple(hands[:seats]), leader,
                       tuple(self.s.held), tuple(self.s.forced))
+        self.s.canon_points = -1  # the classes of this deal, for the goal loaded (set_goal builds its own)
+        build_classes(&self.s, self.start_hand, self.s.obj.distinct | self.s.kept, self.s.obj.uses_points)
         self._next_generation()
 
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,

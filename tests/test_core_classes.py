@@ -94,6 +94,16 @@ def test_the_classes_follow_the_goal_loaded():
     assert core.class_cards(cards(LOW)) == cards(HIGH)
 
 
+def test_the_classes_follow_the_deal_set_up():
+    """A new deal on a core with a goal loaded has its own classes at once: here B holds
+    the middle card and C the low one."""
+    core = loaded()
+    hands = {A: HANDS[A], B: [HIGH, MIDDLE, card(2, 0)], C: [LOW, card(2, 1), card(2, 2)]}
+    core.setup(seats=3, tricks=3, trump=-1, must_beat=False, last_bonus=10, points=[0] * 64,
+               hands=[cards(*hands[k]) for k in range(3)], leader=A)
+    assert core.class_cards(cards(MIDDLE)) == cards(HIGH)
+
+
 def test_suits_of_more_than_nine_cards_are_refused():
     with pytest.raises(ValueError, match="at most 9 cards"):
         Core(1 << 16).setup(seats=3, tricks=1, trump=-1, must_beat=False, last_bonus=0, points=[0] * 64,
