@@ -328,7 +328,11 @@ def meld_choice_at(trick: int) -> Iterator[None]:
     """Both solvers take the defenders' meld choice before trick ``trick`` (0-based)
     instead of the second: they read it from :attr:`Setting.choice_trick`."""
     of = Setting.of.__func__  # type: ignore[attr-defined]
-    with mock.patch.object(Setting, "of", classmethod(lambda cls, deal: replace(of(cls, deal), choice_trick=trick))):
+
+    def moved(cls, deal: Deal, *given) -> Setting:
+        return replace(of(cls, deal, *given), choice_trick=trick)
+
+    with mock.patch.object(Setting, "of", classmethod(moved)):
         yield
 
 
