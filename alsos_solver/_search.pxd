@@ -107,7 +107,7 @@ cdef struct State:
     int choosing                            # the choice node on the path is searching its choices
     uint16_t canon[4][512]                  # per suit: its remaining cards -> the class's key (see position_key)
     uint64_t canon_distinct                 # the cards the classes keep apart (every held or forced card, the goal's distinct)
-    int canon_points                        # the classes keep points apart (-1: not built for this deal)
+    int canon_points                        # the classes keep points apart
     Bucket* table
     uint64_t buckets                        # number of buckets (below 2**32)
     Solo solo

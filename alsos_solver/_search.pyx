@@ -251,7 +251,7 @@ cdef inline uint64_t position_key(const State* s, uint64_t cards, int leader) no
             | <uint64_t>leader << LEADER_SHIFT)
 
 
-cdef void build_classes(State* s, const uint64_t* hands, uint64_t distinct, int uses_points) noexcept nogil:
+cdef void build_classes(State* s, const uint64_t* hands, uint64_t distinct, int uses_points, int whole) noexcept nogil:
     """For each suit and each set of its cards that can remain, the cards of the class
     the table keys it by (:func:`position_key`): each remaining card, from the highest
     down, moved up to the highest card of the deal below the one the card above it took
@@ -262,9 +262,10 @@ cdef void build_classes(State* s, const uint64_t* hands, uint64_t distinct, int 
     from the top, the same holders, the same points and the same distinct cards have the
     same future: relabelling the cards keeps who holds what, every trick's winner (the
     order within a suit) and every score. The greedy move depends only on that sequence,
-    so it maps them to one set, and that set is one of them. Only the suits whose
-    distinct cards changed are built again, unless the deal or ``uses_points`` did."""
-    cdef int suit, low, card, x, k, limit, seat, again = s.canon_points != uses_points
+    so it maps them to one set, and that set is one of them. Every suit is built when
+    ``whole`` (a new deal) or ``uses_points`` changed, else only those whose distinct
+    cards did."""
+    cdef int suit, low, card, x, k, limit, seat, again = whole or s.canon_points != uses_points
     cdef uint64_t dealt, pattern, rest
     cdef int owner[16]
     for suit in range(4):
@@ -1321,8 +1322,8 @@ cdef class Core:
         self.s.figure_seat = -1  # set_goal decides for the goal loaded on this deal
         self.dealt = (seats, tricks, trump, must_beat, last_bonus, tuple(points), tuple(hands[:seats]), leader,
                       tuple(self.s.held), tuple(self.s.forced))
-        self.s.canon_points = -1  # the classes of this deal, for the goal loaded (set_goal builds its own)
-        build_classes(&self.s, self.start_hand, self.s.obj.distinct | self.s.kept, self.s.obj.uses_points)
+        # the classes of this deal for the goal loaded (set_goal builds its own)
+        build_classes(&self.s, self.start_hand, self.s.obj.distinct | self.s.kept, self.s.obj.uses_points, 1)
         self._next_generation()
 
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
@@ -1415,7 +1416,7 @@ cdef class Core:
                 or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
                 or (any(win_none) and not win_none[seat])
             )
-        build_classes(&self.s, self.start_hand, distinct | self.s.kept, uses_points)
+        build_classes(&self.s, self.start_hand, distinct | self.s.kept, uses_points, 0)
         if not keep_table:
             self._next_generation()
         self._load_solo(coef_points, coef_tricks, team)
