@@ -892,17 +892,16 @@ cdef int search(State* s) noexcept nogil:
         if s.trick_no == s.ntricks - 1 and not ahead:
             return reach_in_last_tricks(s)
         key = position_key(s, all_hands(s), s.leader)
-        __builtin_prefetch(bucket_of(s, key))
-        answer = quick_answer(s)
-        if answer >= 0:
-            return answer
-        e = probe(s, key)
+        e = probe(s, key)  # before the static bounds, which cost more and settle fewer boundaries
         if e != NULL:
             answer = table_answer(e, s.acc, s.obj.ndim)
             if answer >= 0:
                 s.hits += 1
                 return answer
             first = e.best
+        answer = quick_answer(s)
+        if answer >= 0:
+            return answer
         if s.solo.use:
             answer = solo_answer(s, key, s.hand_points + s.last_bonus, s.ntricks - s.trick_no, ahead)
             if answer >= 0:
@@ -1116,6 +1115,12 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             return last_tricks(s, alpha, beta)
         key = position_key(s, all_hands(s), s.leader)
         __builtin_prefetch(bucket_of(s, key))
+        if s.figure_seat >= 0 and figure_dead(s):
+            return 0
+        e = probe(s, key)  # before the static bounds, which cost more and settle fewer boundaries
+        if e != NULL and (e.lower >= beta or e.upper <= alpha or e.lower == e.upper):
+            s.hits += 1
+            return e.lower if e.lower >= beta or e.lower == e.upper else e.upper
         points = s.hand_points + s.last_bonus
         tricks = s.ntricks - s.trick_no
         low = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
@@ -1125,11 +1130,8 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
             low += (weight - s.inc_min[0][0]) * run
             high -= (s.inc_max[0][0] - weight) * run
             trick_bounds(s, 0, sure, &known, &low, &high)
-        if s.figure_seat >= 0 and figure_dead(s):
-            return 0
         plain_low = low
         plain_high = high
-        e = probe(s, key)
         if e != NULL:
             if e.lower > low:
                 low = e.lower
