@@ -94,6 +94,7 @@ cdef struct State:
     uint64_t trick_mask                     # those cards
     int cards[MAX_TRICKS + 1][MAX_SEATS]    # cards of every trick, in playing order
     int leaders[MAX_TRICKS + 1]             # who led each trick
+    uint64_t trick_masks[MAX_TRICKS + 1]    # the cards of each trick played out
     int hand_points                         # points still in the hands
     int acc[MAX_DIMS]                       # the goal's accumulated coordinates
     int acc_before[MAX_TRICKS + 1][MAX_DIMS]

@@ -348,6 +348,7 @@ cdef int complete_trick(State* s) noexcept nogil:
         for d in range(o.ndim):
             s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
     s.leaders[t] = s.leader
+    s.trick_masks[t] = mask
     s.leader = winner
     s.trick_no = t + 1
     s.trick_len = 0
@@ -373,16 +374,14 @@ cdef inline int play(State* s, int card) noexcept nogil:
 
 cdef inline void unplay(State* s) noexcept nogil:
     """Unmake the last move."""
-    cdef int t, i, card, seat
+    cdef int t, card, seat
     if s.trick_len == 0:
         t = s.trick_no - 1
         s.trick_no = t
         s.leader = s.leaders[t]
         memcpy(s.acc, s.acc_before[t], sizeof(int) * MAX_DIMS)
         s.trick_len = s.nseats
-        s.trick_mask = 0
-        for i in range(s.nseats):
-            s.trick_mask |= ONE << s.cards[t][i]
+        s.trick_mask = s.trick_masks[t]
     s.trick_len -= 1
     card = s.cards[s.trick_no][s.trick_len]
     seat = seat_after(s, s.trick_len)
