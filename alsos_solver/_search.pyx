@@ -331,7 +331,7 @@ cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) no
                 s.acc[d] += o.coef_plain[d][winner]
 
 
-cdef int complete_trick(State* s) noexcept nogil:
+cdef inline int complete_trick(State* s) noexcept nogil:
     """Credit the full trick on the table to its winner; 0 if a hard constraint broke."""
     cdef const Goal* o = &s.obj
     cdef int t = s.trick_no, i, d, points = 0
