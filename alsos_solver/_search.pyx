@@ -1119,7 +1119,7 @@ cdef int value_search(State* s, int alpha, int beta) noexcept nogil:
         e = probe(s, key)  # before the static bounds, which cost more and settle fewer boundaries
         if e != NULL and (e.lower >= beta or e.upper <= alpha or e.lower == e.upper):
             s.hits += 1
-            return e.lower if e.lower >= beta or e.lower == e.upper else e.upper
+            return e.upper if e.upper <= alpha else e.lower
         points = s.hand_points + s.last_bonus
         tricks = s.ntricks - s.trick_no
         low = s.inc_min[0][0] * points + s.inc_min[0][1] * tricks
