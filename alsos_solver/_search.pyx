@@ -726,6 +726,34 @@ cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
     return 0
 
 
+cdef inline int can_beat(const State* s, int seat, int top) noexcept nogil:
+    """``seat``, still to play to the trick on the table, holds a card that beats ``top``
+    (the trick's winning card so far, or the card about to be led), as the rules of
+    following let him play it (the duty to beat and held cards aside)."""
+    cdef int led = (top if s.trick_len == 0 else s.cards[s.trick_no][0]) >> 4
+    cdef uint64_t hand = s.hand[seat], follow = hand & lane(led)
+    if follow:
+        return (top >> 4) == led and high_bit(follow) > top
+    if s.trump < 0 or not (hand & lane(s.trump)):
+        return 0
+    return (top >> 4) != s.trump or high_bit(hand & lane(s.trump)) > top
+
+
+cdef inline int safe_from_scorer(const State* s, int card, int best, int best_seat) noexcept nogil:
+    """After ``card`` the trick on the table cannot go to the goal's scorer: it is not
+    winning it and cannot win it with a card still to come."""
+    cdef const Goal* o = &s.obj
+    cdef int place = o.scorer - s.leader, top = best, winner = best_seat
+    if s.trick_len == 0 or beats(s, card, best):
+        top = card
+        winner = -1
+    if place < 0:
+        place += s.nseats
+    if place >= s.trick_len:
+        return not can_beat(s, o.scorer, top)
+    return winner != o.scorer
+
+
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat) noexcept nogil:
     """Ordering heuristic: higher is tried first.
 
@@ -738,6 +766,8 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
     cdef int points = s.points[card], strength = card & 15
     cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
     cdef uint64_t others
+    if o.scorer >= 0 and not o.team[seat] and safe_from_scorer(s, card, best, best_seat):
+        return 60 + points
     if s.trick_len == 0:
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
         sure = (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4)
@@ -1397,15 +1427,18 @@ cdef class Core:
             for c in range(o.nchoices):
                 o.shift[c][d] = shifts[c][d]
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
-        self.s.figure_seat = -1
-        if (self.additive and nseats == 3 and self.s.trump < 0 and not self.s.must_beat and not o.late
-                and self.s.kept == 0 and o.nchoices == 1 and sum(team[:3]) == 2):
-            pos = [k for k in range(3) if coef_points[0][k] != 0]
+        o.scorer = -1
+        if self.additive:
+            pos = [k for k in range(nseats) if coef_points[0][k] != 0]
             if (len(pos) == 1 and coef_points[0][pos[0]] > 0 and team[pos[0]]
-                    and not any(coef_tricks[0][:3])):
-                self.s.figure_seat = pos[0]
-                self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
-                self.s.figure_partner = 3 - pos[0] - self.s.figure_opponent
+                    and not any(coef_tricks[0][:nseats])):
+                o.scorer = pos[0]
+        self.s.figure_seat = -1
+        if (o.scorer >= 0 and nseats == 3 and sum(team[:3]) == 2 and self.s.trump < 0 and not self.s.must_beat
+                and not o.late and self.s.kept == 0 and o.nchoices == 1):
+            self.s.figure_seat = o.scorer
+            self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
+            self.s.figure_partner = 3 - o.scorer - self.s.figure_opponent
         if self.additive and o.nchoices > 1:
             raise ValueError("an additive goal takes one meld choice (the chooser's best)")
         # A seat is good for the team when its tricks raise the coordinates more than the
