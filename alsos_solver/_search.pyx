@@ -726,35 +726,51 @@ cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
     return 0
 
 
-cdef inline int can_beat(const State* s, int seat, int top) noexcept nogil:
-    """``seat``, still to play to the trick on the table, holds a card that beats ``top``
-    (the trick's winning card so far, or the card about to be led), as the rules of
-    following let him play it (the duty to beat and held cards aside)."""
-    cdef int led = (top if s.trick_len == 0 else s.cards[s.trick_no][0]) >> 4
-    cdef uint64_t hand = s.hand[seat], follow = hand & lane(led)
+cdef inline uint64_t above(int card) noexcept nogil:
+    """The cards of ``card``'s suit above it."""
+    return lane(card >> 4) & ~((ONE << (card + 1)) - 1)
+
+
+cdef inline uint64_t beyond_reach(const State* s, int seat, int led) noexcept nogil:
+    """The cards of suit ``led`` (or, led to that suit, of any suit) that ``seat``, still to
+    play to a trick of that suit, cannot beat as the rules of following let him play (the
+    duty to beat and held cards aside): he must follow below them, or has no trump to
+    ruff with or only lower trumps."""
+    cdef uint64_t hand = s.hand[seat], follow = hand & lane(led), trumps
     if follow:
-        return (top >> 4) == led and high_bit(follow) > top
-    if s.trump < 0 or not (hand & lane(s.trump)):
-        return 0
-    return (top >> 4) != s.trump or high_bit(hand & lane(s.trump)) > top
+        return ~lane(led) | above(high_bit(follow))
+    if s.trump < 0:
+        return ~(<uint64_t>0)
+    trumps = hand & lane(s.trump)
+    if not trumps:
+        return ~(<uint64_t>0)
+    return above(high_bit(trumps))
 
 
-cdef inline int safe_from_scorer(const State* s, int card, int best, int best_seat) noexcept nogil:
-    """After ``card`` the trick on the table cannot go to the goal's scorer: it is not
-    winning it and cannot win it with a card still to come."""
+cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) noexcept nogil:
+    """The cards after which the trick on the table cannot go to the goal's scorer: it is
+    not winning it and cannot win it with a card still to come (for a seat against it)."""
     cdef const Goal* o = &s.obj
-    cdef int place = o.scorer - s.leader, top = best, winner = best_seat
-    if s.trick_len == 0 or beats(s, card, best):
-        top = card
-        winner = -1
+    cdef int place = o.scorer - s.leader, suit
+    cdef uint64_t beaters, safe = 0
     if place < 0:
         place += s.nseats
-    if place >= s.trick_len:
-        return not can_beat(s, o.scorer, top)
-    return winner != o.scorer
+    if s.trick_len == 0:
+        for suit in range(4):
+            safe |= lane(suit) & beyond_reach(s, o.scorer, suit)
+        return safe
+    beaters = above(best)
+    if s.trump >= 0 and (best >> 4) != s.trump:
+        beaters |= lane(s.trump)
+    if place < s.trick_len:  # the scorer has played
+        return beaters if best_seat == o.scorer else ~(<uint64_t>0)
+    safe = beaters & beyond_reach(s, o.scorer, s.cards[s.trick_no][0] >> 4)
+    if (ONE << best) & beyond_reach(s, o.scorer, s.cards[s.trick_no][0] >> 4):
+        safe |= ~beaters
+    return safe
 
 
-cdef int move_score(const State* s, int seat, int card, int best, int best_seat) noexcept nogil:
+cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe) noexcept nogil:
     """Ordering heuristic: higher is tried first.
 
     A seat *wants* its own tricks when winning them helps its side (the declarer and the
@@ -766,7 +782,7 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat)
     cdef int points = s.points[card], strength = card & 15
     cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
     cdef uint64_t others
-    if o.scorer >= 0 and not o.team[seat] and safe_from_scorer(s, card, best, best_seat):
+    if safe:
         return 60 + points
     if s.trick_len == 0:
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
@@ -804,7 +820,7 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     cdef const Goal* o = &s.obj
     cdef uint64_t legal = legal_moves(s, seat)
     cdef uint64_t others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
-    cdef uint64_t suit_cards, between
+    cdef uint64_t suit_cards, between, safe = 0
     cdef int scores[MAX_TRICKS]
     cdef int n = 0, suit, card, prev, i, j, key_score, key_move
     cdef int best = -1, best_seat = 0
@@ -812,6 +828,8 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
         i = best_index(s, s.trick_len)
         best = s.cards[s.trick_no][i]
         best_seat = seat_after(s, i)
+    if o.scorer >= 0 and not o.team[seat]:
+        safe = safe_from_scorer(s, best, best_seat)
     for suit in range(4):
         suit_cards = legal & lane(suit)
         prev = -1
@@ -824,7 +842,7 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
                     continue
             prev = card
             moves[n] = card
-            scores[n] = 1 << 30 if card == first else move_score(s, seat, card, best, best_seat)
+            scores[n] = 1 << 30 if card == first else move_score(s, seat, card, best, best_seat, safe >> card & 1)
             n += 1
     for i in range(1, n):
         key_score = scores[i]
