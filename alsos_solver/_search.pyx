@@ -773,17 +773,22 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe) noexcept nogil:
     """Ordering heuristic: higher is tried first.
 
-    A seat *wants* its own tricks when winning them helps its side (the declarer and the
-    defenders in a point game). Where it does not (klopitzky, where nobody wants tricks;
-    the partner of a defender's figure), it tries high cards that lose first, leaves sure
-    winners for last, and follows with the highest card when the trick goes against its
-    side anyway."""
+    Where one seat's own points count (the goal's scorer: the declarer's points, a
+    defender's points figure), a seat against it plays first the cards ``safe`` from the
+    scorer (after which the trick can no longer go to him), the most points first, as
+    they are then lost to him; then the others, the fewest points first.
+
+    Otherwise a seat *wants* its own tricks when winning them helps its side (the declarer
+    and the defenders in a point game). Where it does not (klopitzky, where nobody wants
+    tricks; the partner of a defender's figure), it tries high cards that lose first, leaves
+    sure winners for last, and follows with the highest card when the trick goes against
+    its side anyway."""
     cdef const Goal* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
     cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
     cdef uint64_t others
-    if safe:
-        return 60 + points
+    if o.scorer >= 0 and not o.team[seat]:
+        return 100 + 4 * points + strength if safe else -4 * points - strength
     if s.trick_len == 0:
         others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
         sure = (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4)
