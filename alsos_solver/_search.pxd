@@ -37,7 +37,9 @@ cdef struct Goal:                          # a question in the engine's form
     int hard                                # any capture / win_all / win_none / special in use
     int uses_points                         # card points matter (else equal-rank merging ignores them)
     int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering)
-    int scorer                              # the one seat whose own points count, on the team, else -1 (move ordering)
+    int scorer                              # move ordering: the one seat whose points every coordinate counts up, and
+                                            # no other's, no tricks, no hard constraint; on the team, alone unless the
+                                            # goal is additive (the declarer's points and game, a defender's figure); else -1
     int nchoices                            # the defenders' meld choices (1: nothing to choose)
     int shift[MAX_CHOICES][MAX_DIMS]        # each choice's starting coordinates (the melds it scores)
     int shift_min[MAX_DIMS]                 # per coordinate: the least shift of any choice ...

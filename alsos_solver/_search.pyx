@@ -1451,13 +1451,14 @@ cdef class Core:
                 o.shift[c][d] = shifts[c][d]
         self.additive = ndim == 1 and o.nterms == 1 and not o.hard
         o.scorer = -1
-        if self.additive:
-            pos = [k for k in range(nseats) if coef_points[0][k] != 0]
-            if (len(pos) == 1 and coef_points[0][pos[0]] > 0 and team[pos[0]]
-                    and not any(coef_tricks[0][:nseats])):
-                o.scorer = pos[0]
+        gainers = {k for d in range(ndim) for k in range(nseats) if coef_points[d][k] > 0}
+        if len(gainers) == 1 and not o.hard and not any(any(row[:nseats]) for row in coef_tricks):
+            seat = gainers.pop()
+            if team[seat] and all(coef_points[d][seat] > 0 for d in range(ndim)) and (
+                    self.additive or sum(team[:nseats]) == 1):
+                o.scorer = seat
         self.s.figure_seat = -1
-        if (o.scorer >= 0 and nseats == 3 and sum(team[:3]) == 2 and self.s.trump < 0 and not self.s.must_beat
+        if (self.additive and o.scorer >= 0 and nseats == 3 and sum(team[:3]) == 2 and self.s.trump < 0 and not self.s.must_beat
                 and not o.late and self.s.kept == 0 and o.nchoices == 1):
             self.s.figure_seat = o.scorer
             self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
