@@ -773,10 +773,10 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe) noexcept nogil:
     """Ordering heuristic: higher is tried first.
 
-    Where one seat's own points count (the goal's scorer: the declarer's points, a
-    defender's points figure), a seat against it plays first the cards ``safe`` from the
-    scorer (after which the trick can no longer go to him), the most points first, as
-    they are then lost to him; then the others, the fewest points first.
+    Where the goal has a scorer (one seat whose points count up: the declarer's points
+    and game, a defender's points figure), a seat against it plays first the cards
+    ``safe`` from the scorer (after which the trick can no longer go to him), the most
+    points first, as they are then lost to him; then the others, the fewest points first.
 
     Otherwise a seat *wants* its own tricks when winning them helps its side (the declarer
     and the defenders in a point game). Where it does not (klopitzky, where nobody wants
