@@ -226,8 +226,10 @@ class Solver:
     def _setup(self, holds: dict[Card, int]) -> None:
         deal, setting = self.deal, self.setting
         ntricks = deal.spec.hand_size
-        held = [self._mask(sum(1 << c for c, until in holds.items() if until > t)) for t in range(ntricks + 1)]
-        forced = [self._mask(sum(1 << c for c, until in holds.items() if until == t)) for t in range(ntricks + 1)]
+        held = forced = [0] * (ntricks + 1)
+        if holds:
+            held = [self._mask(sum(1 << c for c, until in holds.items() if until > t)) for t in range(ntricks + 1)]
+            forced = [self._mask(sum(1 << c for c, until in holds.items() if until == t)) for t in range(ntricks + 1)]
         rules = setting.rules
         self.core.setup(
             seats=setting.seats,

@@ -192,6 +192,8 @@ class Goal:
         in every coordinate is the better one for the defenders against the team, at or
         above for the defenders as the team. Always one when the choice does not matter."""
         starts = {self.start(vector) for vector in self.meld_vectors}
+        if len(starts) == 1:
+            return list(starts)
         sign = 1 if self.team_chooses else -1
 
         def dominated(start: tuple[int, ...]) -> bool:
