@@ -752,7 +752,7 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
     not winning it and cannot win it with a card still to come (for a seat against it)."""
     cdef const Goal* o = &s.obj
     cdef int place = o.scorer - s.leader, suit
-    cdef uint64_t beaters, safe = 0
+    cdef uint64_t beaters, reach, safe = 0
     if place < 0:
         place += s.nseats
     if s.trick_len == 0:
@@ -764,10 +764,8 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
         beaters |= lane(s.trump)
     if place < s.trick_len:  # the scorer has played
         return beaters if best_seat == o.scorer else ~(<uint64_t>0)
-    safe = beaters & beyond_reach(s, o.scorer, s.cards[s.trick_no][0] >> 4)
-    if (ONE << best) & beyond_reach(s, o.scorer, s.cards[s.trick_no][0] >> 4):
-        safe |= ~beaters
-    return safe
+    reach = beyond_reach(s, o.scorer, s.cards[s.trick_no][0] >> 4)
+    return (beaters & reach) | (~beaters if (ONE << best) & reach else 0)
 
 
 cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe) noexcept nogil:
