@@ -106,6 +106,17 @@ def game_cap(setting: Setting, defender: int, total: int) -> int:
     return (total + least + 1) // 2
 
 
+def volat_decided(setting: Setting, seat: int, values: dict[int, int], total: int) -> bool | None:
+    """Volát from values found (see :meth:`Question.decided`): every trick gives ``seat``
+    every point, so his value below ``total`` loses it; and points come only with tricks,
+    so a seat of the other side that can force a point takes a trick from him."""
+    if values.get(seat, total) < total:
+        return False
+    if any(value > 0 for other, value in values.items() if other not in setting.side(seat)):
+        return False
+    return None
+
+
 CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
 
 
@@ -194,6 +205,8 @@ class FigureMade(Question):
         if name in POINT_THRESHOLDS:
             offset = setting.melds_for(seat, self.team(setting)) if name == "ketszaz" else 0
             return points_decided(setting, seat, self._threshold(setting) - offset, values, total)
+        if name == "volat":
+            return volat_decided(setting, seat, values, total)
         return None
 
     def achieved(self, setting: Setting, end: Position) -> bool:
