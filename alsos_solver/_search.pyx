@@ -777,10 +777,12 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat,
     points first, as they are then lost to him; then the others, the fewest points first.
 
     Otherwise a seat *wants* its own tricks when winning them helps its side (the declarer
-    and the defenders in a point game). Where it does not (klopitzky, where nobody wants
-    tricks; the partner of a defender's figure), it tries high cards that lose first, leaves
-    sure winners for last, and follows with the highest card when the trick goes against
-    its side anyway."""
+    and the defenders in a point game). Such a seat leads its sure winners first, then a
+    singleton of a side suit when it holds a trump (void there, it can ruff the suit
+    later), then its other cards, the fewest points first. Where it does not (klopitzky,
+    where nobody wants tricks; the partner of a defender's figure), it tries high cards
+    that lose first, leaves sure winners for last, and follows with the highest card when
+    the trick goes against its side anyway."""
     cdef const Goal* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
     cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
@@ -794,6 +796,9 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat,
             return -60 - strength if sure else strength
         if sure:
             return 60 + points
+        if s.trump >= 0 and (card >> 4) != s.trump and (s.hand[seat] & lane(s.trump)) and (
+                (s.hand[seat] & lane(card >> 4)) == ONE << card):
+            return 30 - points
         if o.good[seat]:
             return -points - strength
         return -points + strength
