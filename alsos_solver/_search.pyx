@@ -768,8 +768,39 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
     return (beaters & reach) | (~beaters if (ONE << best) & reach else 0)
 
 
-cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe) noexcept nogil:
-    """Ordering heuristic: higher is tried first.
+cdef inline uint64_t sure_leads(const State* s, int seat) noexcept nogil:
+    """The cards that win their trick when ``seat`` leads them: above every other seat's
+    card of their suit, in a suit that no seat of the other side can ruff."""
+    cdef uint64_t hand = s.hand[seat], rest = all_hands(s) & ~hand, sure = 0, masters, theirs
+    cdef int suit
+    for suit in range(4):
+        theirs = rest & lane(suit)
+        masters = hand & lane(suit) & ~((ONE << (high_bit(theirs) + 1)) - 1) if theirs else hand & lane(suit)
+        if masters and not ruffable(s, seat, suit):
+            sure |= masters
+    return sure
+
+
+cdef inline uint64_t side_singletons(const State* s, int seat) noexcept nogil:
+    """The cards that are alone in their suit in ``seat``'s hand, a suit other than trumps,
+    when he holds a trump (none without one)."""
+    cdef uint64_t hand = s.hand[seat], single = 0, mine
+    cdef int suit
+    if s.trump < 0 or not (hand & lane(s.trump)):
+        return 0
+    for suit in range(4):
+        mine = hand & lane(suit)
+        if suit != s.trump and mine and not (mine & (mine - 1)):
+            single |= mine
+    return single
+
+
+cdef int move_score(const State* s, int seat, int card, int best, int best_seat, int safe, int sure,
+                    int single) noexcept nogil:
+    """Ordering heuristic: higher is tried first. The card is ``safe`` from the scorer
+    (:func:`safe_from_scorer`), ``sure`` to win the trick it leads (:func:`sure_leads`), a
+    ``single`` card of a side suit (:func:`side_singletons`); each is worked out only where
+    it is read.
 
     Where the goal has a scorer (one seat whose points count up: the declarer's points
     and game, a defender's points figure), a seat against it plays first the cards
@@ -777,28 +808,24 @@ cdef int move_score(const State* s, int seat, int card, int best, int best_seat,
     points first, as they are then lost to him; then the others, the fewest points first.
 
     Otherwise a seat *wants* its own tricks when winning them helps its side (the declarer
-    and the defenders in a point game). Such a seat leads its sure winners first, then a
-    singleton of a side suit when it holds a trump (void there, it can ruff the suit
-    later), then its other cards, the fewest points first. Where it does not (klopitzky,
+    and the defenders in a point game). Such a seat leads first a singleton of a side suit
+    when it holds a trump (void there, it can ruff the suit later), then its sure
+    winners, then its other cards, the fewest points first. Where it does not (klopitzky,
     where nobody wants tricks; the partner of a defender's figure), it tries high cards
     that lose first, leaves sure winners for last, and follows with the highest card when
     the trick goes against its side anyway."""
     cdef const Goal* o = &s.obj
     cdef int points = s.points[card], strength = card & 15
-    cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last, sure
-    cdef uint64_t others
+    cdef int wants = o.good[seat] == o.team[seat], beats_best, ours, last
     if o.scorer >= 0 and not o.team[seat]:
         return 100 + 4 * points + strength if safe else -4 * points - strength
     if s.trick_len == 0:
-        others = all_hands(s) & ~s.hand[seat] & lane(card >> 4)
-        sure = (others == 0 or high_bit(others) < card) and not ruffable(s, seat, card >> 4)
         if not wants:
             return -60 - strength if sure else strength
+        if single:
+            return 100 - points
         if sure:
             return 60 + points
-        if s.trump >= 0 and (card >> 4) != s.trump and (s.hand[seat] & lane(s.trump)) and (
-                (s.hand[seat] & lane(card >> 4)) == ONE << card):
-            return 30 - points
         if o.good[seat]:
             return -points - strength
         return -points + strength
@@ -828,7 +855,7 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     cdef const Goal* o = &s.obj
     cdef uint64_t legal = legal_moves(s, seat)
     cdef uint64_t others = (all_hands(s) | s.trick_mask) & ~s.hand[seat]
-    cdef uint64_t suit_cards, between, safe = 0
+    cdef uint64_t suit_cards, between, safe = 0, sure = 0, single = 0
     cdef int scores[MAX_TRICKS]
     cdef int n = 0, suit, card, prev, i, j, key_score, key_move
     cdef int best = -1, best_seat = 0
@@ -838,6 +865,10 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
         best_seat = seat_after(s, i)
     if o.scorer >= 0 and not o.team[seat]:
         safe = safe_from_scorer(s, best, best_seat)
+    elif s.trick_len == 0:
+        sure = sure_leads(s, seat)
+        if o.good[seat] == o.team[seat]:
+            single = side_singletons(s, seat)
     for suit in range(4):
         suit_cards = legal & lane(suit)
         prev = -1
@@ -850,7 +881,8 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
                     continue
             prev = card
             moves[n] = card
-            scores[n] = 1 << 30 if card == first else move_score(s, seat, card, best, best_seat, safe >> card & 1)
+            scores[n] = 1 << 30 if card == first else move_score(
+                s, seat, card, best, best_seat, safe >> card & 1, sure >> card & 1, single >> card & 1)
             n += 1
     for i in range(1, n):
         key_score = scores[i]

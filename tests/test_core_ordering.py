@@ -1,8 +1,8 @@
 """The search core's move ordering (``move_score``): where one seat's own points count, a
 seat against it tries first the cards after which the trick can no longer go to him; a
-seat that wants tricks and holds trumps leads a singleton of a side suit before its other
-unsure cards. Built in the core's own terms; the answer is the same in any order, so the
-tests read the nodes searched."""
+seat that wants tricks and holds trumps leads a singleton of a side suit first. Built in
+the core's own terms; the answer is the same in any order, so the tests read the nodes
+searched."""
 
 from __future__ import annotations
 
