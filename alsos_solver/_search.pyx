@@ -751,14 +751,15 @@ cdef inline uint64_t safe_from_scorer(const State* s, int best, int best_seat) n
     """The cards after which the trick on the table cannot go to the goal's scorer: it is
     not winning it and cannot win it with a card still to come (for a seat against it)."""
     cdef const Goal* o = &s.obj
-    cdef int place = o.scorer - s.leader, suit
+    cdef int place, suit
     cdef uint64_t beaters, reach, safe = 0
-    if place < 0:
-        place += s.nseats
     if s.trick_len == 0:
         for suit in range(4):
             safe |= lane(suit) & beyond_reach(s, o.scorer, suit)
         return safe
+    place = o.scorer - s.leader
+    if place < 0:
+        place += s.nseats
     beaters = above(best)
     if s.trump >= 0 and (best >> 4) != s.trump:
         beaters |= lane(s.trump)
@@ -775,7 +776,7 @@ cdef inline uint64_t sure_leads(const State* s, int seat) noexcept nogil:
     cdef int suit
     for suit in range(4):
         theirs = rest & lane(suit)
-        masters = hand & lane(suit) & ~((ONE << (high_bit(theirs) + 1)) - 1) if theirs else hand & lane(suit)
+        masters = hand & (above(high_bit(theirs)) if theirs else lane(suit))
         if masters and not ruffable(s, seat, suit):
             sure |= masters
     return sure
