@@ -5,11 +5,14 @@ Random deals come from ``strategies.py`` (hypothesis strategies shared by the su
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from alsos_solver.cards import CardSet
 from alsos_solver.deal import Deal
@@ -17,6 +20,15 @@ from alsos_solver.rules import GAMES, GameSpec
 from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
 
 import strategies
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis keeps its examples and caches in a temporary folder of the run, removed
+    at its end, not in the checkout: nothing the suite writes lands outside a temporary
+    folder."""
+    home = tempfile.mkdtemp(prefix="alsos-hypothesis-")
+    set_hypothesis_home_dir(home)
+    config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
+
 
 BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
 """The 200 seeded deals of the benchmarks (benchmarks/make_deals.py)."""

@@ -186,11 +186,19 @@ def leader_cashes(tricks_played: int) -> Deal:
     return replace(LEADER_CASHES, play=LEADER_CASHES.play[: 3 * tricks_played])
 
 
+def test_the_leader_cashing_five_tricks_keeps_what_the_reference_found():
+    """Five tricks left (after four): a wrong sum of the masters' points answered 99 for A,
+    not 93. The reference takes minutes on five tricks of three hands, so its answers are
+    pinned here, as :func:`~alsos_solver.reference.best_points` gave them (A 93, B 25,
+    C 0); three tricks left stay a differential example below."""
+    solver = engine(leader_cashes(4))
+    assert [solver.value(seat) for seat in range(len(SEATS))] == [93, 25, 0]
+
+
 # --- the differential tests ---------------------------------------------------------------
 
 
 @example(VALUE_FROM_MID_TRICK)
-@example(leader_cashes(4))  # a wrong sum of the masters' points answered 99, not 93
 @example(leader_cashes(6))  # the masters' bound added to a table bound answered 95, not 93
 @examples(400)
 @given(endgames(contracts=POINT_CONTRACTS))
