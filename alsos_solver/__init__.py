@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "AlsosOptions": "rules", "BetliDefeated": "questions", "BetliMade": "questions", "Card": "cards", "CardSet": "cards",
-    "Contract": "rules", "Deal": "deal", "FRENCH": "cards", "FigureMade": "questions",
+    "Contract": "rules", "Deal": "deal", "DeclarerPoints": "questions", "FRENCH": "cards", "FigureMade": "questions",
     "GameDefeated": "questions", "GameWon": "questions", "HUNGARIAN": "cards", "Kind": "rules",
     "KlopitzkySafe": "questions", "Pack": "cards", "Question": "questions",
     "SeatPoints": "questions", "SolveResult": "solve", "Solver": "solver", "Together": "questions",
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
     from .questions import (
-        BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Together,
+        BetliDefeated, BetliMade, DeclarerPoints, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints,
+        Together,
     )
     from .rules import AlsosOptions, Contract, Kind
     from .solve import SolveResult, solve

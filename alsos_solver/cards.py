@@ -77,6 +77,21 @@ class Pack:
             )
         return self.card(self.suits.index(token[0]), self.rank_index(token[1:]))
 
+    def card_of(self, card: Card | str) -> Card:
+        """A card given by its name (``'MA'``, ``'p10'``: any case) or its id. ValueError
+        for a name or id of no card of the pack, TypeError for anything else."""
+        if isinstance(card, str):
+            try:
+                return self.parse_card(card.strip().upper())
+            except ValueError:
+                raise ValueError(f"unknown card {card!r} (expected a suit letter {'/'.join(self.suits)} "
+                                 f"then a rank {'/'.join(self.ranks)} or 10)") from None
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise TypeError(f"a card is its name such as 'MA' (or its id), found {card!r}")
+        if not 0 <= card < self.size:
+            raise ValueError(f"unknown card id {card} (expected 0 to {self.size - 1}, or a card name such as 'MA')")
+        return card
+
     def card_name(self, card: Card) -> str:
         """The card's token, the inverse of :meth:`parse_card`."""
         return self.suits[self.suit_of(card)] + self.ranks[self.rank_of(card)]

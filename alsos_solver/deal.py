@@ -7,6 +7,7 @@ at once (python-chess style), and :meth:`Deal.position` starts the play from it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .cards import Card, CardSet, Pack
@@ -72,6 +73,14 @@ class Deal:
     indicator: Card | None = None
     talon_top: Card | None = None
     main_line: list[Card] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        """The deal as the writer writes it (docs/format.md, 'What the writer writes'): its
+        tag pairs and trick lines, cards in the format's notation. ValueError for a deal the
+        writer cannot write (a tag name it could not read back)."""
+        from .io.writer import dumps
+
+        return dumps([self]).rstrip("\n")
 
     @property
     def spec(self) -> GameSpec:
@@ -194,6 +203,9 @@ class Deal:
                     found.append(Problem("Figures", f"figure {name} needs a Contract"))
                 elif reason is not None:
                     found.append(Problem("Figures", reason))
+        if self.declared and not spec.has_melds:
+            games = _games_where(lambda game: game.has_melds)
+            found.append(Problem("Melds", f"{self.game} has no melds (the Melds tag is for {games})"))
         for seat, kinds in self.declared.items():
             if seat not in spec.active:
                 found.append(Problem("Melds", f"unknown seat {seat!r} (expected one of {' '.join(spec.active)})"))
@@ -266,6 +278,10 @@ class Deal:
             if len(levels) > most:
                 hint = "" if self.options.mordkontra or most == 2 else ' (mordkontra needs [Variant "mordkontra=on"])'
                 found.append(Problem("Kontra", f"kontra on {item}: {len(levels)} levels, at most {most} ({', '.join(KONTRA_NAMES[:most])}){hint}"))
+            if "f" in levels and not spec.front_round:
+                found.append(Problem("Kontra", f"kontra on {item} from the front ({levels!r}): {self.game} has no announcements "
+                                               "from the front, its kontras are from the back (b) only"))
+                continue
             if item == "game":
                 if contract is None:
                     found.append(Problem("Kontra", "kontra on the game needs a Contract"))
@@ -292,8 +308,8 @@ class Deal:
             missing = [tag for tag in parts if tag not in given]
             return [Problem(given[0], f"{' and '.join(given)} without {' and '.join(missing)}: the deal as dealt needs Dealt, Indicator and TalonTop together")]
         if not self.spec.exchange:
-            modelled = " and ".join(name for name, spec in GAMES.items() if spec.exchange)
-            return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {modelled}, not {self.game}")]
+            games = _games_where(lambda game: game.exchange)
+            return [Problem("Dealt", f"the deal as dealt (Dealt, Indicator, TalonTop) is modelled for {games}, not {self.game}")]
         pack = self.pack
         assert self.dealt is not None and self.indicator is not None and self.talon_top is not None
         found, seen = self._hand_problems(self.dealt, "Dealt", "is dealt")
@@ -350,3 +366,9 @@ class Deal:
             except IllegalPlay as error:
                 return [Problem("Play", str(error), index)]
         return []
+
+
+def _games_where(has: Callable[[GameSpec], bool]) -> str:
+    """The names of the games that have something, in words: ``alsos, alsos-2 and altiansz``."""
+    names = [name for name, spec in GAMES.items() if has(spec)]
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -3,12 +3,15 @@ question set, in one result."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
 from .errors import NotApplicable
 from .questions import questions_of
+from .rules import GAMES
+from .spelling import closest
 from .solver import DEFAULT_TABLE_BYTES, Solver
 
 
@@ -18,7 +21,9 @@ class SolveResult:
     declarer, each seat's meld points (``melds``: what each scores when every seat declares
     all it may), and ``answers``, the keys of the game's question set
     (:meth:`~alsos_solver.questions.base.GameQuestions.answers`). The answers read as
-    attributes too, None where the contract has no such key.
+    attributes too (``result.game``), and ``dir()`` lists them. A key of any game's question
+    set (:func:`answer_keys`) that this result lacks reads None, so that a view may ask
+    ``result.betli`` of any result; any other name is an AttributeError.
 
     The Alsós games: ``declarer_points`` and ``game`` in trump and no-trump games,
     ``figures`` (seat -> figure -> makeable by that seat as announcer) where figures are
@@ -39,7 +44,14 @@ class SolveResult:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "answers":
             raise AttributeError(name)
-        return self.answers.get(name)
+        if name in self.answers or name in answer_keys():
+            return self.answers.get(name)
+        meant = closest(name, self.answers)
+        hint = f"did you mean {meant}? " if meant else ""
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r} ({hint}its answers: {', '.join(self.answers)})")
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *self.answers})
 
     def to_json(self) -> dict:
         """The result as JSON-ready data: the contract, declarer and melds, the answers the
@@ -48,6 +60,12 @@ class SolveResult:
         return {key: value for key, value in head.items() if value is not None} | self.answers | {
             "nodes": self.nodes, "seconds": self.seconds, "table_bytes": self.table_bytes,
         }
+
+
+@functools.cache
+def answer_keys() -> frozenset[str]:
+    """Every key of every game's question set (:attr:`~alsos_solver.questions.base.GameQuestions.result_keys`)."""
+    return frozenset(key for spec in GAMES.values() for key in questions_of(spec).result_keys)
 
 
 def solve(deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> SolveResult:

@@ -32,6 +32,13 @@ def shared_core(table_bytes: int) -> Core:
     return cores[table_bytes]
 
 
+def _not_answered(method: str, expected: str, found: object) -> TypeError:
+    """The error of a Solver method given what it does not answer, naming the method that does."""
+    other = "value()" if isinstance(found, ValueQuestion) else "ask()" if isinstance(found, Question) else None
+    hint = f" ({other} answers it)" if other else ""
+    return TypeError(f"{method} takes {expected}, found {found!r}{hint}")
+
+
 @dataclass
 class Stats:
     """What the searches of one call cost."""
@@ -77,9 +84,11 @@ class Solver:
     def table_bytes(self) -> int:
         return self.core.table_bytes
 
-    def push(self, card: Card) -> None:
-        """Play ``card`` for the seat to move (IllegalPlay if the rules forbid it); later
-        questions are asked from there. The table stays valid across moves."""
+    def push(self, card: Card | str) -> None:
+        """Play ``card`` (its name, ``'MA'``, or its id) for the seat to move (IllegalPlay
+        if the rules forbid it); later questions are asked from there. The table stays
+        valid across moves."""
+        card = self.deal.pack.card_of(card)
         self.position.push(card)
         self._prefix.append(self._internal[card])
 
@@ -96,7 +105,10 @@ class Solver:
 
     def ask(self, question: Question) -> bool:
         """Can the question's team make it against best resistance? NotApplicable when the
-        question does not fit the deal."""
+        question does not fit the deal, TypeError for a value question (:meth:`value`) or
+        anything not a question."""
+        if isinstance(question, ValueQuestion) or not isinstance(question, Question):
+            raise _not_answered("ask()", "a yes/no question such as GameWon() or FigureMade('B', 'ultimo')", question)
         question.check(self.setting)
         with self._counting():
             if not question.possible(self.setting):
@@ -108,18 +120,23 @@ class Solver:
             self._load(question, holds)
             return self.core.query(self._prefix)
 
-    def value(self, question: int | ValueQuestion) -> int:
+    def value(self, question: int | str | SeatPoints | ValueQuestion) -> int:
         """The value a value question's team can force against best resistance; for a
-        seat (an int), the most card points (with the last trick) its side can force for it.
+        seat (its letter, ``'B'``, or its index) or a :class:`SeatPoints` of it (whatever
+        its ``at_least``), the most card points (with the last trick) its side can force
+        for it. TypeError for anything else (a yes/no question: :meth:`ask`).
 
         A question whose yes/no form is additive is answered by the core's value search
         (a probe driver over a fail-soft alpha-beta, ``_search.pyx``); another by bisecting
         its ``levels`` with the yes/no form, within its ``bounds``. Each value is kept for
         the position it was asked at."""
-        if isinstance(question, int):
-            points = SeatPoints(question, 0)
+        if isinstance(question, (int, str, SeatPoints)):
+            points = SeatPoints(question.seat if isinstance(question, SeatPoints) else question)
             points.check(self.setting)
-            return self._additive_value(points, question)
+            return self._additive_value(points, points.seat)
+        if not isinstance(question, ValueQuestion):
+            expected = "a seat ('B' or its index), SeatPoints or a value question such as DeclarerPoints()"
+            raise _not_answered("value()", expected, question)
         question.check(self.setting)
         key = (tuple(self._prefix), self.setting.meld_choices, question)
         if key not in self._known:
@@ -127,7 +144,7 @@ class Solver:
         return self._known[key]
 
     def _value_of(self, question: ValueQuestion) -> int:
-        probe = question.at_least(self.setting, 0)
+        probe = question.yes_no(self.setting, 0)
         levels = question.levels(self.setting)
         if levels is None:
             seat = probe.seat if isinstance(probe, SeatPoints) else None
@@ -139,7 +156,7 @@ class Solver:
         low, high = 0, len(levels) - 1  # the value is at least levels[low], below levels[high + 1]
         while low < high:
             middle = (low + high + 1) // 2
-            if self.ask(question.at_least(self.setting, levels[middle])):
+            if self.ask(question.yes_no(self.setting, levels[middle])):
                 low = middle
             else:
                 high = middle - 1

@@ -160,8 +160,8 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
         talon=draw(st.sampled_from([None, talon])),
         contract=contract,
         declarer=draw(st.sampled_from(spec.active)) if has_declarer else None,
-        options=tompa_only_where_allowed(draw(options()), spec, contract),
-        declared={seat: draw(some(MELD_KINDS)) for seat in draw(some(spec.active))},
+        options=allowed_options(draw(options()), spec, contract),
+        declared={seat: draw(some(MELD_KINDS)) for seat in draw(some(spec.active))} if spec.has_melds else {},
         tags=draw(other_tags()),
     )
     if contract is not None:
@@ -171,8 +171,10 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
     return deal
 
 
-def tompa_only_where_allowed(options: AlsosOptions, spec: GameSpec, contract: Contract | None) -> AlsosOptions:
-    """The Tompa rules only for two players in trump games (else the standard rules)."""
-    if options.rules == "tompa" and (len(spec.active) != 2 or (contract is not None and contract.trump is None)):
+def allowed_options(options: AlsosOptions, spec: GameSpec, contract: Contract | None) -> AlsosOptions:
+    """The options the game has (:attr:`GameSpec.variants`; the others at their defaults),
+    and the Tompa rules only in trump games (else the standard rules)."""
+    options = AlsosOptions(**{name: getattr(options, name) for name in spec.variants})
+    if options.rules == "tompa" and contract is not None and contract.trump is None:
         return replace(options, rules="standard")
     return options

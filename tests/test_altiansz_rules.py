@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from alsos_solver.melds import deal_melds
+from alsos_solver.questions import parse_question
+from alsos_solver.questions.altiansz import ContractMade
 from alsos_solver.rules import game_spec
 from alsos_solver.rules.altiansz import held_melds
 
@@ -63,3 +65,13 @@ def test_a_melds_tag_limits_what_a_seat_declares():
 def test_the_declarer_leads_klopitzky_seat_a(contract, declarer, leader):
     deal = make_deal("altiansz", HANDS, talon=None, contract=contract, declarer=declarer)
     assert deal.first_leader == leader
+
+
+@pytest.mark.parametrize(("spec", "name"), [
+    ("Arany Ászok", "golden-aces"), ("gém surranó", "game-sneak"), ("Golden Aces", "golden-aces"), ("GÉM", "game"),
+])
+def test_questions_name_contracts_as_the_reader_does(spec, name):
+    """``--question`` reads a contract's name like the Contract tag: Hungarian too (seed 004)."""
+    deal = make_deal("altiansz", HANDS, talon=None, contract="Arany Ászok P", declarer="A")
+    assert deal.contract is not None and deal.contract.name == "golden-aces"
+    assert parse_question(spec, deal) == ContractMade(name)

@@ -118,7 +118,7 @@ def test_score_and_trick_thresholds_agree(deal, score, tricks):
     """Every threshold, reached or not, in any order on one solver (the table is reused),
     and the tricks and the arrivázs together in one line."""
     questions = [
-        Score().at_least(Setting.of(deal), score), TricksAtLeast(tricks), GameMade(), ArrivazsMade(),
+        Score().yes_no(Setting.of(deal), score), TricksAtLeast(tricks), GameMade(), ArrivazsMade(),
         Together((TricksAtLeast(tricks), ArrivazsMade())),
     ]
     assert disagreements(deal, questions) == [], describe(deal)

@@ -491,6 +491,50 @@ def test_front_is_an_alsos_tag_and_altiansz_has_no_kontras():
 
 
 @pytest.mark.parametrize(
+    "tags, column, message",
+    [
+        ('[Kontra "game:f"]', 10, "kontra on game from the front ('f'): asszorti has no announcements from the front, "
+                                  "its kontras are from the back (b) only"),
+        ('[Figures "A:arrivazs"]\n[Kontra "game:b A:arrivazs:fb"]', 10,
+         "kontra on A:arrivazs from the front ('fb'): asszorti has no announcements from the front"),
+        ('[Melds "A:bela"]', 9, "asszorti has no melds (the Melds tag is for alsos, alsos-2, alsos-4 and altiansz)"),
+    ],
+)
+def test_asszorti_refuses_tags_it_cannot_honour(tags, column, message):
+    """No front round, no melds: a front kontra or a Melds tag would be read and do nothing."""
+    text = ASSZORTI_DEAL + tags + "\n"
+    error = _error(text)
+    assert (error.line, error.column) == (text.count("\n"), column) and message in error.message
+    assert loads(ASSZORTI_DEAL + '[Kontra "game:bb"]\n')[0].kontra == {"game": "bb"}
+
+
+@pytest.mark.parametrize(
+    "contract, expected",
+    [
+        ("Arany Ászok P", "golden-aces P"), ("ARANY ASZOK z", "golden-aces Z"), ("arany-ászok M", "golden-aces M"),
+        ("Gém Surranó P", "game-sneak P"), ("gem surrano T", "game-sneak T"), ("Gém NT", "game NT"),
+        ("Gém Trull P", "game-trull P"), ("Gém Ultimó P", "game-ultimo P"), ("Volát NT", "volat NT"),
+        ("Golden Aces P", "golden-aces P"), ("ultimó p", "ultimo P"),
+    ],
+)
+def test_altiansz_contracts_by_their_hungarian_names(contract, expected):
+    """Seed 004 names two contracts in Hungarian (Arany Ászok, Gém Surranó); names are read
+    in any case, with or without accents, their words joined by spaces or hyphens."""
+    (deal,) = loads(ALTIANSZ.replace("game-ultimo P", contract).split("[Play")[0])
+    assert deal.spec.contract_token(deal.contract) == expected
+    assert f'[Contract "{expected}"]' in dumps([deal])
+
+
+@pytest.mark.parametrize(
+    "contract, message",
+    [("Arany Ászok NT", "golden-aces needs a trump suit letter"), ("Gém", "game needs a suit letter or NT"),
+     ("Gém Surranó P P", "game-sneak needs a suit letter or NT"), ("Arany P", "unknown altiansz contract 'Arany P'")],
+)
+def test_altiansz_hungarian_names_in_bad_contracts(contract, message):
+    assert message in _error(ALTIANSZ.replace("game-ultimo P", contract).split("[Play")[0]).message
+
+
+@pytest.mark.parametrize(
     "old, new, tag, column, message",
     [
         ('[Indicator "PK"]\n', "", "[Dealt", 9, "Dealt and TalonTop without Indicator"),

@@ -153,6 +153,19 @@ def test_a_byte_only_windows_1250_has(tmp_path):
         load(path)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("first", ["% Magyar megjegyzés: ő és ű\r\n", "\r\n", ""])
+def test_a_utf16_file_is_named_with_its_fix(tmp_path, encoding, first):
+    """Notepad's "Unicode" is UTF-16, with a byte-order mark ("utf-16") or without."""
+    path = tmp_path / "deal.txt"
+    path.write_bytes((first + EXAMPLE.replace("\n", "\r\n")).encode(encoding))
+    with pytest.raises(DealFormatError) as caught:
+        load(path)
+    error = caught.value
+    assert (error.line, error.column) == (1, None)
+    assert error.message == 'the file is UTF-16 (Notepad\'s "Unicode"), not UTF-8: save it as UTF-8'
+
+
 def test_random_bytes_still_look_binary(tmp_path):
     path = tmp_path / "deal.bin"
     path.write_bytes(b"[Event \"\x81\x07\x9f\"]\n")

@@ -15,7 +15,7 @@ from alsos_solver.cards import HUNGARIAN
 from alsos_solver.questions import FigureMade, Setting
 from alsos_solver.rules import AlsosOptions, game_spec
 
-from cli_support import assert_error, write
+from cli_support import ALTIANSZ, ASSZORTI, assert_error, write
 from conftest import EXAMPLE_PLAY, make_deal
 
 ALL_VARIANTS = AlsosOptions(szazegy=True, szazhusz=True, nyolcas=True, uhu=True)
@@ -155,6 +155,17 @@ TOMPA_DEAL = """\
 def test_tompa_is_for_two_players_only():
     with pytest.raises(DealFormatError, match="rules=tompa are the Tompa two-player rules"):
         loads(EXAMPLE_FILE + '[Variant "rules=tompa"]\n')
+
+
+@pytest.mark.parametrize("text, variant, game", [(ASSZORTI, "szazegy=on", "asszorti"), (ALTIANSZ, "uhu=on", "altiansz"),
+                                                 (ASSZORTI, "rules=tompa", "asszorti")])
+def test_a_variant_the_game_does_not_have_is_an_error_at_its_tag(text, variant, game):
+    """Asszorti and Altiansz read none of the Alsós rule options: a Variant tag that sets
+    one would do nothing, so it is refused where it stands."""
+    name = variant.partition("=")[0]
+    with pytest.raises(DealFormatError, match=f"{game} has no variant {name} \\(it has none\\)") as raised:
+        loads(text + f'[Variant "{variant}"]\n')
+    assert raised.value.line == text.count("\n") + 1
 
 
 @pytest.mark.parametrize("contract", ["NT", "BETLI", "KLOPITZKY"])

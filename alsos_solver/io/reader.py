@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from ..cards import Card, CardSet, Pack
 from ..deal import MELD_KINDS, Deal, Problem
@@ -62,6 +62,11 @@ _WORD = re.compile(r"\S+")
 _LIST_ITEM = re.compile(r"[^\s,]+(?:\s*,\s*[^\s,]*)*")
 """A ``SEAT:name,name`` item, spaces allowed after (and before) its commas."""
 _SPACES = re.compile(r"\s*")
+_TAG_WORD = re.compile(r'[^\s"\]]*')
+"""What stands for a tag name: up to a space, a quote or a ']'."""
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_OTHER_COMMENTS = ";#"
+"""The first characters of comment lines in other formats (ini files, shell scripts)."""
 _VALUE_RUN = re.compile(r'[^"\\]*')
 _QUOTED_OR_BRACE = re.compile(r'"(?:[^"\\]|\\.)*"?|\{')
 
@@ -121,12 +126,13 @@ def loads(text: str, filename: str = "<string>", *, warn: Warn | None = None, st
 
 
 def iter_deals(
-    source: str | os.PathLike[str] | BinaryIO, *, filename: str | None = None, warn: Warn | None = None,
+    source: str | os.PathLike[str] | BinaryIO | TextIO, *, filename: str | None = None, warn: Warn | None = None,
     strict: bool = False, check: Check | None = None,
 ) -> Iterator[Deal]:
-    """The deals of a file (a path, or a binary stream such as ``sys.stdin.buffer``), one
-    by one, reading it line by line. ``filename`` names it in errors (default: the path,
-    or the stream's name).
+    """The deals of a file (a path, or a stream opened for reading: binary, such as
+    ``sys.stdin.buffer``, or text, such as ``sys.stdin``, ``open(path)`` or a
+    ``StringIO``), one by one, reading it line by line. ``filename`` names it in errors
+    (default: the path, or the stream's name). TypeError for anything else.
 
     Every error, a missing or unreadable file included, is a DealFormatError raised while
     iterating. A file with no deal (empty, or comments only) yields nothing. A tag whose
@@ -136,7 +142,8 @@ def iter_deals(
     problems of a sound deal (a puzzle's tags); the first is the error, at its tag's value.
     """
     if not isinstance(source, (str, os.PathLike)):
-        yield from _read(source, filename or str(getattr(source, "name", "<stream>")), warn, strict, check)
+        stream = _byte_stream(source)
+        yield from _read(stream, filename or str(getattr(source, "name", "<stream>")), warn, strict, check)
         return
     name, stream = open_input(source)
     filename = filename or name
@@ -144,10 +151,38 @@ def iter_deals(
         yield from _read(stream, filename, warn, strict, check)
 
 
-def load(path: str | os.PathLike[str], *, warn: Warn | None = None, strict: bool = False,
-         check: Check | None = None) -> list[Deal]:
-    """All the deals of a file (see :func:`iter_deals`)."""
-    return list(iter_deals(path, warn=warn, strict=strict, check=check))
+def load(source: str | os.PathLike[str] | BinaryIO | TextIO, *, filename: str | None = None, warn: Warn | None = None,
+         strict: bool = False, check: Check | None = None) -> list[Deal]:
+    """All the deals of a file, a path or a stream (see :func:`iter_deals`)."""
+    return list(iter_deals(source, filename=filename, warn=warn, strict=strict, check=check))
+
+
+def _byte_stream(source: Any) -> BinaryIO:
+    """A stream read as bytes: itself, or a text stream's lines encoded as UTF-8.
+    TypeError for what is neither a path nor a stream opened for reading."""
+    try:
+        empty = source.read(0)
+    except (AttributeError, TypeError, ValueError, OSError):  # not a stream, not readable, closed
+        empty = None
+    if isinstance(empty, bytes):
+        return source
+    if isinstance(empty, str):
+        return _EncodedText(source)
+    raise TypeError(f"expected a path or a file opened for reading (text or binary), found {type(source).__name__}")
+
+
+class _EncodedText:
+    """A text stream as a binary one for :func:`_lines`: each line encoded as UTF-8."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def readline(self, limit: int) -> bytes:
+        try:
+            return self.stream.readline(limit).encode("utf-8", "surrogatepass")
+        except UnicodeDecodeError as error:
+            raise _Error(None, None, f"the text stream cannot be decoded ({error.reason}): open the file "
+                                     f"in binary mode ('rb') or give its path") from None
 
 
 def _read(stream: BinaryIO, filename: str, warn: Warn | None, strict: bool, check: Check | None) -> Iterator[Deal]:
@@ -204,8 +239,8 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
     number = 0
     while raw := stream.readline(MAX_LINE + 1):
         number += 1
-        if b"\0" in raw:
-            raise _Error(number, None, "not a text deal file: a NUL byte, the file looks binary")
+        if b"\0" in raw or (number == 1 and raw.startswith(_UTF16_BOMS)):
+            raise _not_text(raw, number)
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             raise _Error(number, None, f"line longer than {MAX_LINE} bytes (expected a text deal file)")
         try:
@@ -215,6 +250,17 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
         if number == 1:
             line = line.removeprefix("\ufeff")
         yield number, line.rstrip("\r\n")
+
+
+def _not_text(raw: bytes, number: int) -> _Error:
+    """The error for a line with a NUL byte, or a first line that begins with a UTF-16
+    byte-order mark. UTF-16 text (Notepad's "Unicode") has the mark, or NUL bytes, all at
+    even or all at odd places, making up a third of the line or more (the high bytes of
+    ASCII characters); anything else looks binary."""
+    places = {index % 2 for index, byte in enumerate(raw) if byte == 0}
+    if (number == 1 and raw.startswith(_UTF16_BOMS)) or (len(places) == 1 and raw.count(0) * 3 >= len(raw)):
+        return _Error(number, None, 'the file is UTF-16 (Notepad\'s "Unicode"), not UTF-8: save it as UTF-8')
+    return _Error(number, None, "not a text deal file: a NUL byte, the file looks binary")
 
 
 def _not_utf8(raw: bytes, start: int, number: int) -> _Error:
@@ -258,6 +304,9 @@ def _blocks(lines: Iterable[tuple[int, str]]) -> Iterator[_Block]:
                 continue
             if stripped[0] == "%":
                 continue
+            if stripped[0] in _OTHER_COMMENTS:
+                raise _Error(number, len(text) - len(stripped) + 1, f"a line starting with {stripped[0]!r}: comments "
+                                                                    "start with % (or stand in { })")
         text, opened = _blank_commentary(text, number, opened)
         if text.isspace() or not text:
             continue
@@ -347,11 +396,16 @@ def _add_tag(block: _Block, tag: _Tag) -> None:
 
 
 def _parse_tag(text: str, number: int) -> _Tag:
-    """``[Name "value"]`` alone on its line: the name of letters, digits and ``_``."""
+    """``[Name "value"]`` alone on its line: the name of ASCII letters, digits and ``_``."""
     pos = text.index("[") + 1
-    name = TAG_NAME.match(text, pos)
-    if name is None:
+    name = _TAG_WORD.match(text, pos)
+    if not name.group():
         raise _Error(number, pos + 1, f"expected a tag name (letters, digits, _) after '[', found {_show(text[pos:])}")
+    valid = TAG_NAME.match(name.group())
+    if valid is None or valid.end() < len(name.group()):
+        bad = valid.end() if valid else 0
+        raise _Error(number, pos + bad + 1, f"tag name {name.group()!r} has {name.group()[bad]!r}: "
+                                            "tag names are ASCII letters, digits and _")
     pos = _skip_spaces(text, name.end())
     if not text.startswith('"', pos):
         raise _Error(number, pos + 1, f"expected a quoted value after the tag name {name.group()}, found {_show(text[pos:])}")
@@ -501,13 +555,9 @@ def _active_seat(tag: _Tag, spec: GameSpec) -> str:
 
 def _card(token: _Token, pack: Pack) -> Card:
     try:
-        return pack.parse_card(token.text.upper())
-    except ValueError:
-        raise _Error(
-            token.line, token.column,
-            f"unknown card {token.text!r} (expected a suit letter {'/'.join(pack.suits)} "
-            f"then a rank {'/'.join(pack.ranks)} or 10)",
-        ) from None
+        return pack.card_of(token.text)
+    except ValueError as error:
+        raise _Error(token.line, token.column, str(error)) from None
 
 
 def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
@@ -576,9 +626,15 @@ def _seat_lists(tag: _Tag, spec: GameSpec) -> Iterator[tuple[str, list[_Token]]]
         if seat in seen:
             raise _Error(token.line, token.column, f"seat {seat} listed twice in {tag.name}")
         seen.add(seat)
-        names, column = [], token.column + len(prefix) + 1
-        for piece in rest.split(","):
-            names.append(_Token(piece.strip(), token.line, column + len(piece) - len(piece.lstrip())))
+        names, column, pieces = [], token.column + len(prefix) + 1, rest.split(",")
+        for index, piece in enumerate(pieces):
+            name = _Token(piece.strip(), token.line, column + len(piece) - len(piece.lstrip()))
+            if not name.text:
+                place = (f"after '{prefix}:'" if index == 0 else
+                         "after the last comma" if index == len(pieces) - 1 else "between two commas")
+                raise _Error(name.line, name.column, f"empty name in {tag.name} item {token.text!r}: expected a name {place} "
+                                                     "(SEAT:name,name)")
+            names.append(name)
             column += len(piece) + 1
         yield seat, names
 

@@ -18,7 +18,7 @@ from ..deal import Deal
 from ..errors import NotApplicable
 from ..position import Position
 from ..rules import Kind
-from ..rules.altiansz import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, scores_melds
+from ..rules.altiansz import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, contract_name, scores_melds
 from .alsos import KlopitzkySafe
 from .base import Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, _coef, _none, check_seat
 from .specs import parse_seat
@@ -313,11 +313,12 @@ class AltianszQuestions(GameQuestions):
     def parse(self, spec: str, deal: Deal) -> Question:
         text = spec.strip()
         head, colon, tail = text.partition(":")
+        name = None if colon else contract_name(text)
         question: Question | None = None
         if colon and head.strip().lower() == "klopitzky":
             question = KlopitzkyWin(parse_seat(tail, deal))
-        elif not colon and text.lower() in CONTRACTS and text.lower() != "klopitzky":
-            question = ContractMade(text.lower())
+        elif name is not None and name != "klopitzky":
+            question = ContractMade(name)
         return self.checked(spec, question, deal)
 
     def default(self, deal: Deal, to_move: int) -> Question:

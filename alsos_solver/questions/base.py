@@ -285,13 +285,16 @@ class Question(ABC):
 
 
 def seat_index(seat: int | str) -> int:
-    """A seat as its index among the seats that play: its letter (any case) or the index."""
+    """A seat as its index among the seats that play: its letter (any case) or the index.
+    ValueError for a letter or index of no seat, TypeError for anything else."""
     if isinstance(seat, str):
         letter = seat.strip().upper()
         if len(letter) != 1 or letter not in SEAT_LETTERS:
             raise ValueError(f"unknown seat {seat!r} (expected a seat letter, A B C)")
         return SEAT_LETTERS.index(letter)
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"a seat is a letter such as 'B' (or its index, 1), found {seat!r}")
+    if seat < 0:
         raise ValueError(f"unknown seat {seat!r} (expected a seat letter, A B C, or its index)")
     return seat
 
@@ -407,7 +410,7 @@ class Together(Question):
 
 class ValueQuestion(Question):
     """A question asking for a number: the final value its team can force, the most it
-    can make sure of against the other side's best play. ``at_least`` is its yes/no form,
+    can make sure of against the other side's best play. :meth:`yes_no` is its yes/no form,
     "the value is at least v", which gives it its team and its goal.
 
     The engine finds the number with the core's value search when the yes/no form is
@@ -416,7 +419,7 @@ class ValueQuestion(Question):
     yes/no form (:meth:`~alsos_solver.solver.Solver.value`)."""
 
     @abstractmethod
-    def at_least(self, setting: Setting, value: int) -> Question:
+    def yes_no(self, setting: Setting, value: int) -> Question:
         """The yes/no question: the team makes the value at least ``value``."""
 
     @abstractmethod
@@ -424,7 +427,7 @@ class ValueQuestion(Question):
         """The value at the end of a finished play (reference solver, lines of play)."""
 
     unit = "points"
-    """What the value counts, as the views show it (``90 points``, ``7 tricks``)."""
+    """What the value counts, as the views show it (``90 points``, ``7 tricks``, ``score +37``)."""
 
     def levels(self, setting: Setting) -> list[int] | None:
         """The values it can take, ascending, when the yes/no form is not additive."""
@@ -436,13 +439,13 @@ class ValueQuestion(Question):
         return None
 
     def team(self, setting: Setting) -> frozenset[int]:
-        return self.at_least(setting, 0).team(setting)
+        return self.yes_no(setting, 0).team(setting)
 
     def check(self, setting: Setting) -> None:
-        self.at_least(setting, 0).check(setting)
+        self.yes_no(setting, 0).check(setting)
 
     def build(self, setting: Setting, goal: Goal) -> None:
-        self.at_least(setting, 0).build(setting, goal)
+        self.yes_no(setting, 0).build(setting, goal)
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         raise TypeError(f"{self.key} is a value question: read final_value()")
@@ -463,7 +466,7 @@ class DeclarerPoints(ValueQuestion):
             raise NotApplicable("declarer_points needs a deal with a declarer")
         return setting.declarer
 
-    def at_least(self, setting: Setting, value: int) -> Question:
+    def yes_no(self, setting: Setting, value: int) -> Question:
         return SeatPoints(self.seat(setting), value)
 
     def final_value(self, setting: Setting, end: Position) -> int:

@@ -6,7 +6,7 @@ Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from ..cards import HUNGARIAN, Card
@@ -32,8 +32,14 @@ class AlsosSpec(GameSpec):
     """The Alsós games: a suit letter, ``NT``, ``BETLI`` or ``KLOPITZKY``; figures
     announced from the front or the back, kontras, melds with their contests."""
 
+    has_melds: bool = True
     alsos_melds: bool = True
     front_round: bool = True
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """Every rule option; ``rules`` (the Tompa rules) in two-player Alsós only."""
+        return tuple(option.name for option in fields(AlsosOptions) if option.name != "rules" or self.two_players)
 
     def parse_contract(self, text: str) -> Contract:
         upper = text.upper()

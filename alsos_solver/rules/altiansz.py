@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import HUNGARIAN, CardSet
+from ..spelling import plain
 from .alsos import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER
 from .contract import Contract, Kind
 from .game import GameSpec
@@ -43,6 +44,12 @@ CONTRACTS = (
     "150", "absolute", "200", "betli", "volat", "klopitzky",
 )
 """The contracts in ascending order (seed 004)."""
+HUNGARIAN_NAMES = {
+    "arany-aszok": "golden-aces", "gem": "game", "gem-trull": "game-trull", "gem-ultimo": "game-ultimo",
+    "gem-surrano": "game-sneak",
+}
+"""The contracts' Hungarian names, plain, read as the file names: seed 004 gives Arany
+Ászok (golden aces) and Gém Surranó (game sneak), so gém is the game."""
 TRUMP_ONLY = ("ultimo", "golden-aces", "game-trull", "game-ultimo", "game-sneak")
 """Contracts in which the declarer must choose a trump suit (seed 004)."""
 GAME_CONTRACTS = ("game", "game-trull", "game-ultimo", "game-sneak")
@@ -58,6 +65,24 @@ VANNAK_RANKS = "AXKOU9"
 VANNAK_POINTS = 40
 KINDS = {"sequence": "sequences", "vannak": "vannak", "marriage": "bela"}
 """A meld's kind -> the kind a ``Melds`` tag names for it (``bela`` covers béla and the 20s)."""
+
+
+def contract_name(text: str) -> str | None:
+    """The file name of the contract that ``text`` names (None: none), read as names are
+    (:mod:`~alsos_solver.spelling`: any case, with or without accents), its words joined
+    by spaces or hyphens, in English or Hungarian: ``Golden Aces``, ``Arany Ászok`` and
+    ``golden-aces`` are one contract."""
+    name = "-".join(plain(text).replace("-", " ").split())
+    return name if name in CONTRACTS else HUNGARIAN_NAMES.get(name)
+
+
+def _leading_contract(words: list[str]) -> tuple[str, list[str]] | None:
+    """The contract that the longest run of leading words names, and the words after it."""
+    for length in range(len(words), 0, -1):
+        name = contract_name(" ".join(words[:length]))
+        if name is not None:
+            return name, words[length:]
+    return None
 
 
 def sequence_points(length: int) -> int:
@@ -134,22 +159,27 @@ class AltianszSpec(GameSpec):
     """Altiansz's named contracts (``game-ultimo P``, ``solo NT``, ``betli``), trick rules,
     first lead and melds."""
 
+    has_melds: bool = True
+
     def parse_contract(self, text: str) -> Contract:
-        words = text.split()
-        name = words[0].lower() if words else ""
-        if name not in CONTRACTS:
+        """A contract's name (:func:`contract_name`), then a suit letter or ``NT``, but
+        betli and klopitzky alone."""
+        named = _leading_contract(text.split())
+        if named is None:
             raise ValueError(f"unknown altiansz contract {text!r} (expected one of {', '.join(CONTRACTS)})")
+        name, rest = named
         if name in ("betli", "klopitzky"):
-            if len(words) != 1:
+            if rest:
                 raise ValueError(f"altiansz {name} takes no suit, found {text!r}")
             return Contract(Kind[name.upper()], None, name)
-        if len(words) != 2 or not (words[1].upper() == "NT" or words[1] in self.pack.suits):
+        strain = rest[0] if len(rest) == 1 else ""
+        if not (strain.upper() == "NT" or (len(strain) == 1 and strain in self.pack.suits)):
             raise ValueError(f"altiansz contract {name} needs a suit letter or NT after it, found {text!r}")
-        if words[1].upper() == "NT":
+        if strain.upper() == "NT":
             if name in TRUMP_ONLY:
                 raise ValueError(f"altiansz contract {name} needs a trump suit letter, found NT")
             return Contract(Kind.NO_TRUMP, None, name)
-        return Contract(Kind.TRUMP, self.pack.suits.index(words[1]), name)
+        return Contract(Kind.TRUMP, self.pack.suits.index(strain), name)
 
     def contract_token(self, contract: Contract) -> str:
         if contract.kind in (Kind.BETLI, Kind.KLOPITZKY):

@@ -145,7 +145,7 @@ class AsszortiSpec(GameSpec):
     def figure_problems(self, deal: Deal, seat: str, names: tuple[str, ...]) -> list[str]:
         """Only the declarer announces arrivázs (seed 002: 'Opponents of the declarer are
         not allowed to announce arrivázs')."""
-        return [] if seat == deal.declarer else [f"only the declarer announces arrivazs, found it for {seat}"]
+        return [] if seat == deal.declarer else [f"only the declarer announces arrivázs, found it for {seat}"]
 
     def max_kontra(self, options: AlsosOptions) -> int:
         """Kontra, rekontra, szubkontra, hirskontra, mordkontra (seed 002)."""

@@ -6,7 +6,7 @@ game's own modules asks which game a deal is."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Pack
@@ -35,6 +35,8 @@ class GameSpec(ABC):
     default_dealer: str
     family: str
 
+    has_melds: bool = False
+    """Seats declare melds (:meth:`melds`), and the ``Melds`` tag limits what each declares."""
     alsos_melds: bool = False
     """The melds of :mod:`alsos_solver.melds` (sequences, vannak, béla, their contests)."""
     front_round: bool = False
@@ -48,6 +50,17 @@ class GameSpec(ABC):
     @property
     def two_players(self) -> bool:
         return len(self.active) == 2
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The rule options (fields of :class:`AlsosOptions`) that change this game: none
+        by default (Asszorti and Altiansz read none of them)."""
+        return ()
+
+    def no_variant(self, name: str) -> str:
+        """Why a rule option ``name`` not among :attr:`variants` cannot be set for this game."""
+        known = ", ".join(self.variants)
+        return f"{self.name} has no variant {name} ({f'its variants: {known}' if known else 'it has none'})"
 
     @abstractmethod
     def parse_contract(self, text: str) -> Contract:
@@ -126,9 +139,10 @@ class GameSpec(ABC):
 
     def rule_problems(self, deal: Deal) -> list[Problem]:
         """What in the deal breaks the game's own rules beyond hands, contract and figures:
-        by default the Tompa rules, which are for two-player Alsós only."""
+        by default a rule option set (the ``Variant`` tag) that the game does not have, which
+        would do nothing."""
         from ..deal import Problem
 
-        if deal.options.rules == "tompa":
-            return [Problem("Variant", f"rules=tompa are the Tompa two-player rules (alsos-2), not for {self.name}")]
-        return []
+        default = AlsosOptions()
+        return [Problem("Variant", self.no_variant(option.name)) for option in fields(AlsosOptions)
+                if option.name not in self.variants and getattr(deal.options, option.name) != getattr(default, option.name)]
