@@ -5,14 +5,10 @@ from typing import Annotated
 
 import typer
 
-from .cli import value_option
+from .cli import command_app, value_option
 from .console import fail
 
-app = typer.Typer(
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+app = command_app("How often what a seat could announce is makeable, given what it saw.")
 
 
 @app.command()
@@ -43,6 +39,8 @@ def odds(
     from .predicates import PredicateError
     from .render.terminal_analyses import progress_bar
 
+    if first is not None and view != "front":
+        raise fail("--first needs --view front (the back view knows the seat's whole hand)")
     try:
         deal = next((d for i, d in enumerate(iter_deals(file), 1) if i == index), None)
         if deal is None:
@@ -54,7 +52,7 @@ def odds(
                             solve=lambda dealt: map_chunks(functools.partial(solve_samples, seat=seat.upper(), front=view == "front"),
                                                            dealt, jobs, update))
     except PredicateError as error:
-        raise fail(f"--where {where!r}: {error}") from None
+        raise fail(error.with_option("--where")) from None
     except (DealFormatError, ValueError) as error:
         raise fail(str(error)) from None
     if json_output:

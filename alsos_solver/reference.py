@@ -24,12 +24,16 @@ from .questions import Question, Setting, ValueQuestion
 from .position import Position
 
 
-def _start(deal: Deal, question: Question | None, after: int) -> tuple[Setting, Position]:
+def _start(deal: Deal, question: Question | None, after: int, asked_at: int | None = None) -> tuple[Setting, Position]:
     """The position after ``after`` cards of the actual play; the question's own holds
-    (an ultimó it asks about) apply from there on."""
+    (an ultimó it asks about) apply from card ``asked_at`` on (default: ``after``), so
+    that the cards after it are played as the question's team may play them."""
     setting = Setting.of(deal)
     position = deal.position()
-    for card in deal.play[:after]:
+    asked_at = after if asked_at is None else asked_at
+    for index, card in enumerate(deal.play[:after]):
+        if index == asked_at and question is not None:
+            position.holds = deal.holds() | question.holds(setting)
         position.push(card)
     if question is not None:
         position.holds = deal.holds() | question.holds(setting)
@@ -51,9 +55,10 @@ def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
     return sorted(result)
 
 
-def can_make(deal: Deal, question: Question, after: int = 0) -> bool:
-    """Whether the question's team can make it, by exhaustive minimax."""
-    setting, position = _start(deal, question, after)
+def can_make(deal: Deal, question: Question, after: int = 0, asked_at: int | None = None) -> bool:
+    """Whether the question's team can make it, by exhaustive minimax (its holds from card
+    ``asked_at`` of the play on, default ``after``)."""
+    setting, position = _start(deal, question, after, asked_at)
     question.check(setting)
     if not question.possible(setting):
         return False

@@ -14,7 +14,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.analysis import (
@@ -27,7 +27,7 @@ from alsos_solver.figures import allowed_figures
 from alsos_solver.io import load
 from alsos_solver.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, SeatPoints, Setting, Together
 from alsos_solver.reference import best_points, can_make
-from alsos_solver.rules import Kind
+from alsos_solver.rules import AlsosOptions, Kind
 from alsos_solver.solver import Solver
 
 from endgames import BETLI, KLOPITZKY, SEATS, TRUMP_CONTRACTS, deal_from_hands, describe, endgames, options, play_line
@@ -51,12 +51,12 @@ def question_specs(deal: Deal) -> list[str]:
     if kind is Kind.KLOPITZKY:
         return [f"klopitzky:{seat}" for seat in SEATS]
     declarer = deal.declarer
-    specs = ["declarer_points", "game", "game_defeated", f"points:{declarer}>=61", f"points:{declarer}>=40"]
+    specs = ["declarer_points", "game", "defeat", f"points:{declarer}>=61", f"points:{declarer}>=40"]
     names = allowed_figures(deal.contract, deal.options)
     specs += [f"{seat}:{name}" for seat in SEATS for name in names]
     specs.append(f"together:game+{declarer}:{names[0]}")
     defender = next(seat for seat in SEATS if seat != declarer)
-    specs.append(f"together:game_defeated+{defender}:abszolut")
+    specs.append(f"together:defeat+{defender}:abszolut")
     return specs
 
 
@@ -71,11 +71,13 @@ def with_card(deal: Deal, card: int) -> Deal:
     return replace(deal, play=[*deal.play, card])
 
 
-def reference_value(deal: Deal, question, after: int):
-    """The reference solver's value of the question after ``after`` cards of the play."""
+def reference_value(deal: Deal, question, after: int, asked_at: int | None = None):
+    """The reference solver's value of the question after ``after`` cards of the play,
+    asked at card ``asked_at`` (default ``after``: the cards after it are played under the
+    question's holds, as the card values play them)."""
     if is_value_question(question):
         return best_points(deal, SEATS.index(deal.declarer), after=after)
-    return can_make(deal, question, after=after)
+    return can_make(deal, question, after=after, asked_at=asked_at)
 
 
 def assert_groups_sound(deal: Deal, result, values_by_card: dict[int, object]) -> None:
@@ -103,6 +105,17 @@ def assert_groups_sound(deal: Deal, result, values_by_card: dict[int, object]) -
 # --- card values against the reference ----------------------------------------------------
 
 
+TWO_HELD_TRUMPS = deal_from_hands(
+    {"A": "AK98.A.7.A87", "B": "7.KOUX987.K.", "C": "O..OUX98.KOU"}, TRUMP_CONTRACTS[3], "A",
+    play="MA M7 MO MK PK ZK TO T7 TK PO ZO PA TU ZA PU M9 PX ZU TX",
+    figures={"A": ("ultimo",)}, options=AlsosOptions(uhu=True, nyolcas=True),
+)
+"""A announced ultimó and must trump TX with Z8 Z7 only. Asked whether he makes nyolcas
+too, both trumps are kept back, so either may go (Z7, giving up the ultimó, keeps Z8 for
+the eighth trick): the reference plays the card under the question's holds as well."""
+
+
+@example((TWO_HELD_TRUMPS, "A:nyolcas"))
 @examples(200)
 @given(endgame_questions())
 def test_card_values_match_the_reference(case):
@@ -114,7 +127,7 @@ def test_card_values_match_the_reference(case):
     assert result.to_move == SEATS[position.to_move]
     found = {HUNGARIAN.parse_card(token): value for token, value in result.values.items()}
     for card, value in found.items():
-        oracle = reference_value(with_card(deal, card), question, after + 1)
+        oracle = reference_value(with_card(deal, card), question, after + 1, asked_at=after)
         assert value == oracle, f"{describe(deal)}\n{spec}: {HUNGARIAN.card_name(card)} {value} != {oracle}"
     team = question.team(Setting.of(deal))
     best = max(found.values()) if position.to_move in team else min(found.values())
@@ -246,6 +259,7 @@ def test_parse_question_forms():
 
 
 def test_question_names_parse_back():
+    """Every question's name is the spec a person types: ``defeat``, not ``game_defeated``."""
     deal = trump_deal()
     for contract, declarer in ((deal.contract, "C"), (BETLI, "C"), (KLOPITZKY, None)):
         other = replace(deal, contract=contract, declarer=declarer)

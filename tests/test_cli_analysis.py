@@ -90,9 +90,18 @@ def test_cards_klopitzky_and_betli_default_questions(runner, tmp_path):
 
 def test_line_rich(runner):
     out = ok(runner.invoke(app, ["--no-solve", "--line", EXAMPLE]))
-    assert "Optimal line · declarer_points at the first lead" in out
+    assert "Optimal line · declarer_points at the first lead" in out and "points" in out.split("┃")[-2]
     assert "With best play by both sides: 90 points" in out
     assert "♣8 ♣U ♣A" in out and "♠K ♠A ♠8" in out
+
+
+@pytest.mark.parametrize("deal", [BETLI, KLOPITZKY], ids=["betli", "klopitzky"])
+def test_line_counts_tricks_where_points_do_not_count(runner, tmp_path, deal):
+    """Betli and klopitzky are played for tricks: the running trick count, not a column of points."""
+    out = ok(runner.invoke(app, ["--no-solve", "--line", write(tmp_path, "d.txt", deal)]))
+    assert "tricks A-B-C" in out and "points" not in out
+    last = [line for line in out.splitlines() if line.startswith("│     9 │")]
+    assert len(last) == 1 and sum(map(int, last[0].split("│")[-2].split("-"))) == 9
 
 
 def test_line_json(runner):

@@ -39,7 +39,16 @@ def test_the_result_view(runner):
 
 def test_brief(runner):
     line = ok(runner.invoke(app, ["--brief", DEAL])).strip()
-    assert line.endswith("2 ♠ spades by A · 6 tricks · game won ✓ · arrivazs ✓ · idegen ✗ · score +12")
+    assert line.endswith("2 ♠ spades by A · 6 tricks · game won ✓ · arrivázs ✓ · idegen ✗ · score +12")
+
+
+def test_the_web_page_spells_arrivazs_as_the_terminal_does(runner, tmp_path):
+    """Its headings say arrivázs; the JSON keys (an interface) stay plain."""
+    page = tmp_path / "a.html"
+    assert ok(runner.invoke(app, [DEAL, "--table", "--html", str(page), "--no-terminal"])) == ""
+    text = page.read_text(encoding="utf-8")
+    assert "<dt>arrivázs</dt>" in text and "<dt>idegen arrivázs</dt>" in text and "<th>arrivázs</th>" in text
+    assert "<dt>arrivazs</dt>" not in text and "<th>arrivazs</th>" not in text
 
 
 @pytest.mark.parametrize(
@@ -60,6 +69,26 @@ def test_cards_after_five_tricks_for_each_question(runner, question, values):
 def test_cards_view_counts_tricks(runner):
     out = ok(runner.invoke(app, ["--no-solve", "--cards", "--after", "6.0", "--question", "tricks", DEAL]))
     assert "6 tricks" in out and "points" not in out
+
+
+def test_cards_and_line_say_the_score_as_a_score(runner):
+    out = ok(runner.invoke(app, ["--no-solve", "--cards", "--line", "--after", "6.0", DEAL]))
+    assert "playing for it: score +12" in out and "With best play by both sides: score +12" in out
+    assert "points" not in out
+
+
+def test_line_counts_tricks_where_points_do_not_count(runner):
+    """Asszorti has no card points: the line's last column is the running trick count."""
+    out = ok(runner.invoke(app, ["--no-solve", "--line", "--question", "tricks", DEAL]))
+    assert "tricks A-B-C" in out and "points" not in out
+    cells = [[cell.strip() for cell in line.split("│")[1:-1]] for line in out.splitlines()]
+    rows = [row for row in cells if len(row) == 5]  # the line's table (the diagram's rows have one cell)
+    assert len(rows) == 11
+    won = {"A": 0, "B": 0, "C": 0}
+    for trick, leader, cards, winner, split in rows:
+        won[winner] += 1
+        assert split == "-".join(str(won[seat]) for seat in "ABC")
+    assert won["A"] == 6  # the tricks A can force
 
 
 def test_line_reaches_the_score(runner):

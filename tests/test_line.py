@@ -12,11 +12,11 @@ import json
 
 from hypothesis import given
 
-from alsos_solver.analysis import DeclarerPoints, default_question, optimal_line, parse_question, question_name
+from alsos_solver.analysis import DeclarerPoints, card_values, default_question, optimal_line, parse_question, question_name
 from alsos_solver.questions import final_value, is_value_question
 from alsos_solver.cards import HUNGARIAN
 from alsos_solver.deal import Deal
-from alsos_solver.io import load
+from alsos_solver.io import load, loads
 from alsos_solver.questions import Setting
 from alsos_solver.solver import Solver
 
@@ -36,7 +36,7 @@ def replay(deal: Deal, question, line) -> None:
     start = position.trick_index
     data = line.to_json()
     assert [t["trick"] for t in data["line"]] == list(range(start + 1, start + 1 + len(data["line"])))
-    for entry in data["line"]:
+    for trick, entry in zip(line.tricks, data["line"]):
         index = entry["trick"] - 1
         assert entry["leader"] == SEATS[position.tricks[index].leader]
         given_cards = [HUNGARIAN.card_name(c) for c in position.tricks[index].cards]
@@ -46,6 +46,7 @@ def replay(deal: Deal, question, line) -> None:
             position.push(HUNGARIAN.parse_card(token))  # IllegalPlay if the line breaks the rules
         assert entry["winner"] == SEATS[position.winners[index]]
         assert entry["points"] == sum(position.points) - sum(before)
+        assert trick.tricks_won == tuple(position.tricks_won)  # the running count, the Play section's tricks included
     assert position.is_over
     assert final_value(question, setting, position) == line.value
 
@@ -87,6 +88,23 @@ def test_lines_of_yes_no_questions_on_a_full_deal():
         assert line.question == question_name(question)
         assert line.value == Solver(deal).ask(question)
         replay(deal, question, line)
+
+
+def test_a_line_of_a_game_without_points_counts_tricks():
+    """Betli is played for tricks: each trick's line gives the running count, not points."""
+    deal = load("puzzles/example.txt")[0]
+    assert optimal_line(deal).counts_points and optimal_line(deal).lines()[1].endswith("C wins 13")
+    betli = loads('[Deal "A:8.O.K987.OX8 OU7.U8.A.KU7 A.AKX97.UX.9"]\n[Contract "BETLI"]\n[Declarer "C"]\n')[0]
+    line = optimal_line(betli)
+    assert not line.counts_points and line.tricks[-1].split == "0-0-9"
+    assert line.lines()[1] == "trick 1: A leads M8 MO MA, C wins, tricks 0-0-1"
+    replay(betli, default_question(betli), line)
+
+
+def test_one_card_of_the_play_is_said_in_the_singular():
+    deal = load("puzzles/played.txt")[0]
+    assert optimal_line(deal, after=1).lines()[0].startswith("declarer_points after 1 card:")
+    assert card_values(deal, after=1).lines()[0].startswith("declarer_points after 1 card:")
 
 
 def test_line_from_the_middle_of_a_trick():

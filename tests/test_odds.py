@@ -8,7 +8,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from cli_support import EXAMPLE, assert_error
+from cli_support import BETLI, EXAMPLE, assert_error, write
 
 from alsos_solver.analysis.odds import odds, solve_sample, summarise, view_of
 from alsos_solver.cards import cards_of
@@ -119,11 +119,40 @@ def test_the_front_view_needs_the_six_first_cards(example):
     assert found.view == "front" and found.samples == 3
 
 
+def test_one_layout_says_layout_and_gives_no_interval(runner):
+    result = runner.invoke(app, [EXAMPLE, "--seat", "B", "--samples", "1", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "· 1 layout (seed 0)" in result.stdout and "layouts" not in result.stdout
+    assert "interval" not in result.stdout.replace("one layout gives no interval", "")
+    assert "Declarer's points: 88.0 on average (one layout gives no interval)" in result.stdout
+    data = json.loads(runner.invoke(app, [EXAMPLE, "--seat", "B", "--samples", "1", "-j", "1", "--json"]).stdout)
+    assert data["samples"] == 1 and data["declarer_points"] == {"mean": 88.0, "low": None, "high": None}
+    assert all(item["low"] is None and item["high"] is None for item in data["items"].values())
+    two = json.loads(runner.invoke(app, [EXAMPLE, "--seat", "B", "--samples", "2", "-j", "1", "--json"]).stdout)
+    assert all(0 <= item["low"] <= item["rate"] <= item["high"] <= 1 for item in two["items"].values())
+
+
+def test_the_back_view_takes_no_first_cards(example):
+    six = sum(1 << card for card in list(cards_of(example.hands["B"]))[:6])
+    with pytest.raises(ValueError, match="the 6 first cards are for the front view"):
+        view_of(example, "B", "back", six)
+
+
+def test_a_betli_has_no_odds(runner, tmp_path):
+    assert_error(runner.invoke(app, [write(tmp_path, "b.txt", BETLI), "--seat", "C", "--samples", "2", "-j", "1"]),
+                 "odds need a trump or no-trump game, not betli")
+
+
+LONG_WHERE = "has(A, PU) and has(A, PX) and has(A, P9) and has(A, PA) and has(A,"
+
+
 @pytest.mark.parametrize("args, pieces", [
     (["--seat", "D"], ["unknown seat 'D'"]),
     (["--seat", "B", "--view", "side"], ["unknown view 'side'"]),
     (["--seat", "B", "--view", "front"], ["needs the 6 cards B held from the front"]),
+    (["--seat", "B", "--first", "PU P9 PA PX PK PO"], ["--first needs --view front"]),
     (["--seat", "B", "--where", "has(A,"], ["--where 'has(A,': column"]),
+    (["--seat", "B", "--where", LONG_WHERE], [f"--where '{LONG_WHERE[:59]}…': column 67: expected a card name"]),
     (["--seat", "B", "--index", "9"], ["no deal 9"]),
 ])
 def test_errors(runner, args, pieces):

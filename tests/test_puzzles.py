@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from alsos_solver.io import DealFormatError, dumps, loads
 from alsos_solver.puzzle_commands import check_app, compose_app, play_app
 from alsos_solver.puzzles import Puzzle, load_puzzles, puzzle_problems
-from alsos_solver.puzzles.check import card_values, check, main_line_loss
+from alsos_solver.puzzles.check import Verdict, card_values, check, main_line_loss
 from alsos_solver.puzzles.compose import Composer, ComposeError, ComposeOptions, Grade, parse_start
 from alsos_solver.puzzles.play import play
 
@@ -93,6 +94,18 @@ def test_a_sound_puzzle():
     assert verdict.lines() == ["sound: game for B, only Z7 wins"]
 
 
+@pytest.mark.parametrize("stated, words", [(["ZA"], "only ZA wins"), (["Z9", "Z8"], "only Z9 Z8 win")])
+def test_the_sound_line_agrees_with_the_number_of_cards(stated, words):
+    assert Verdict("game", "B", stated, stated).lines() == [f"sound: game for B, {words}"]
+
+
+def test_check_says_the_goal_as_the_question_names_itself(runner, tmp_path):
+    """The Goal tag in any case or spelling; check (and play) say its spec."""
+    result = runner.invoke(check_app, [write(tmp_path, "p.txt", ENDPLAY.replace('[Goal "game"]', '[Goal "GAME"]'))])
+    assert result.exit_code == 0 and "sound: game for B, only Z7 wins" in result.stdout
+    assert puzzle(ENDPLAY.replace('[Goal "game"]', '[Goal "together:b:Abszolút+Game"]')).goal == "together:B:abszolut+game"
+
+
 def test_a_stated_card_that_fails_is_refuted_with_the_defences_line():
     text = ENDPLAY.replace('[Solution "Z7"]\nZ7 Z8 ZX\nZK ZA TX\nM7 TU ZO\nP8 T8 ZU\n', '[Solution "ZA"]\n')
     verdict = check(puzzle(text))
@@ -154,24 +167,51 @@ def test_check_reads_a_folders_deal_files(runner, tmp_path):
 
 FAST = ComposeOptions(goal="defeat", contract="T", count=2, seed=2, start=6, max_tries=200)
 """Two puzzles within a few dozen deals (a second or two)."""
-FAMILY_GAMES = [
+NO_ACES_OR_TENS = " or ".join(f"has(A, {suit}{rank})" for rank in "AX" for suit in "MPTZ")
+EVERY_GOAL = [
+    ComposeOptions(goal="game", contract="P", declarer="B", start=5, seed=18, max_tries=50),
+    ComposeOptions(goal="defeat", contract="T", start=6, seed=2, max_tries=100),
+    ComposeOptions(goal="betli", contract="BETLI", declarer="A", where=f"not ({NO_ACES_OR_TENS})", seed=42, max_tries=100),
+    ComposeOptions(goal="defeat", contract="BETLI", start=5, seed=6, max_tries=50),
+    ComposeOptions(goal="klopitzky:A", contract="KLOPITZKY", start=5, seed=4, max_tries=50),
+    ComposeOptions(goal="B:ultimo", contract="P", declarer="B", start=3, seed=2, max_tries=200),
+    ComposeOptions(goal="points:B>=61", contract="P", declarer="B", start=5, seed=25, max_tries=50),
+    ComposeOptions(goal="together:game+points:B>=61", contract="P", declarer="B", start=5, seed=18, max_tries=50),
+    ComposeOptions(goal="game", game="asszorti", contract="H", declarer="B", start=7, seed=4, max_tries=50),
     ComposeOptions(goal="arrivazs", game="asszorti", contract="H", declarer="B", where="len(B, H) >= 5", start=5,
                    seed=23, max_tries=25),
-    ComposeOptions(goal="betli", game="altiansz", contract="betli", seed=2, max_tries=100),
+    ComposeOptions(goal="idegen_arrivazs", game="asszorti", contract="H", declarer="B",
+                   where="len(A, H) + len(C, H) <= 2 and len(B, S) >= 4", start=7, seed=1, max_tries=100),
+    ComposeOptions(goal="tricks>=7", game="asszorti", contract="H", declarer="B", where="len(B, H) == 4", start=7, seed=3,
+                   max_tries=50),
+    ComposeOptions(goal="score>=4", game="asszorti", contract="H", declarer="B", where="len(B, H) >= 5", start=6, seed=1,
+                   max_tries=100),
+    ComposeOptions(goal="together:game+arrivazs", game="asszorti", start=4, seed=1, max_tries=100),
+    ComposeOptions(goal="solo", game="altiansz", start=4, seed=7, max_tries=50),
+    ComposeOptions(goal="game", game="altiansz", declarer="A", seed=2, max_tries=50),
+    ComposeOptions(goal="betli", game="altiansz", contract="betli", seed=2, max_tries=200),
+    ComposeOptions(goal="klopitzky:A", game="altiansz", contract="klopitzky", seed=0, max_tries=50),
+    ComposeOptions(goal="points:C>=61", game="altiansz", start=6, seed=0, max_tries=100),
 ]
-"""An Asszorti and an Altiansz puzzle, each within a few dozen deals (under a second)."""
+"""A puzzle for every kind of goal that compose accepts in each game, each found within a
+few dozen deals (seeds and starts tried until one was quick; about 2 s in all)."""
 
 
-@pytest.mark.parametrize("options", [FAST, *FAMILY_GAMES], ids=lambda options: options.game)
-def test_check_accepts_what_compose_writes_and_the_seed_reproduces_it(options):
-    found = list(Composer(options).puzzles())
-    assert len(found) == options.count
-    assert dumps(Composer(options).puzzles()) == dumps(found)
-    for deal in loads(dumps(found), check=puzzle_problems):
-        assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game == options.game
-        verdict = check(Puzzle.of(deal))
-        assert verdict.sound, verdict.lines()
-        assert len(verdict.winning_cards) >= 1
+def test_the_seed_reproduces_the_puzzles_and_the_goal_is_the_spec():
+    found = list(Composer(FAST).puzzles())
+    assert len(found) == FAST.count
+    assert dumps(Composer(FAST).puzzles()) == dumps(found)
+    assert [deal.tags["Goal"] for deal in found] == ["defeat", "defeat"]  # the spec, not the key game_defeated
+
+
+@pytest.mark.parametrize("options", EVERY_GOAL, ids=lambda options: f"{options.game}:{options.goal}:{options.contract}")
+def test_check_accepts_what_compose_writes_for_every_kind_of_goal(options):
+    (found,) = Composer(options).puzzles()
+    (deal,) = loads(dumps([found]), check=puzzle_problems)
+    assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game == options.game
+    verdict = check(Puzzle.of(deal))
+    assert verdict.sound, verdict.lines()
+    assert deal.tags["Goal"] == verdict.goal  # written as the question names itself
 
 
 def test_compose_command_writes_the_file(runner, tmp_path):
@@ -179,11 +219,14 @@ def test_compose_command_writes_the_file(runner, tmp_path):
     result = runner.invoke(compose_app, ["--goal", "defeat", "--contract", "T", "--start", "trick:6", "--seed", "2",
                                          "--count", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "1 of 1 puzzle(s) written" in result.stderr
+    assert "1 of 1 puzzle written" in result.stderr
     assert runner.invoke(check_app, [str(out)]).exit_code == 0
     result = runner.invoke(compose_app, ["--goal", "defeat", "--contract", "T", "--start", "trick:6", "--seed", "2",
                                          "--count", "3", "--max-tries", "5", "-o", str(out)])
-    assert result.exit_code == 1 and "0 of 3 puzzle(s) written" in result.stderr
+    assert result.exit_code == 1 and "0 of 3 puzzles written" in result.stderr
+
+
+LONG_WHERE = "has(A, PU) and has(A, PX) and has(A, P9) and has(A, PA) and has(A,"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -192,9 +235,32 @@ def test_compose_command_writes_the_file(runner, tmp_path):
     (["--goal", "game", "--start", "trick:x"], "malformed start"),
     (["--goal", "game", "--start", "trick:9"], "expected 0 to 7"),
     (["--goal", "game", "--contract", "Q"], "Q"),
+    (["--goal", "declarer_points"], "goal 'declarer_points' is a value question: a goal must be a yes/no question"),
+    (["--goal", "tricks", "--game", "asszorti"], "goal 'tricks' is a value question: a goal must be a yes/no question"),
+    (["--goal", "game", "--where", "has(A,"], "--where 'has(A,': column 7: expected a card name"),
+    (["--goal", "game", "--where", LONG_WHERE], f"--where '{LONG_WHERE[:59]}…': column 67: expected a card name"),
 ])
-def test_compose_rejects_bad_options(runner, tmp_path, args, message):
-    assert_error(runner.invoke(compose_app, [*args, "-o", str(tmp_path / "o.txt")]), message)
+def test_compose_rejects_bad_options_before_any_work(runner, tmp_path, args, message):
+    assert_error(runner.invoke(compose_app, [*args, "-o", str(tmp_path / "o.txt")]), message, max_lines=1)
+    assert not (tmp_path / "o.txt").exists()
+
+
+def test_compose_names_a_where_too_rare_for_the_dealer(runner, tmp_path, monkeypatch):
+    """The dealer gives up on a --where (here after 10 tries, not 100,000): one line, no traceback."""
+    from alsos_solver.dealer import Dealer
+
+    deals = Dealer.deals
+    monkeypatch.setattr(Dealer, "deals", lambda self, count, rng, max_tries=10: deals(self, count, rng, max_tries))
+    result = runner.invoke(compose_app, ["--goal", "game", "--contract", "P", "--where", "len(A, M) >= 5 and len(C, M) >= 4",
+                                         "--seed", "1", "-o", str(tmp_path / "o.txt")])
+    assert_error(result, "error: --where: no deal met", "in 10 tries", max_lines=1)
+
+
+def test_the_measures_say_one_of_each_in_the_singular():
+    assert Grade(failing=1, tempting=1, tricks=1, nodes=1).describe() == (
+        "1 failing class, 1 tempting card fails, 1 trick to play, 1 node")
+    assert Grade(failing=2, tempting=0, tricks=3, nodes=1500).describe() == (
+        "2 failing classes, 0 tempting cards fail, 3 tricks to play, 1,500 nodes")
 
 
 def test_the_difficulty_grades():
@@ -236,6 +302,15 @@ def test_play_reads_to_the_end_of_input(runner, tmp_path):
 # The collection
 
 COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "collection").glob("*.txt"))
+
+
+def test_the_collection_says_its_goals_and_counts_plainly():
+    """The Goal tags are the specs as the questions name themselves (``defeat``, not
+    ``game_defeated``), and the measures in the comments agree with their counts."""
+    for path in COLLECTION:
+        for found in load_puzzles(path):
+            assert found.deal.tags["Goal"] == found.goal, (path.name, found.title)
+            assert not re.search(r"\b1 (failing classes|tempting cards|tricks|nodes)\b", found.deal.tags["Comment"])
 
 
 def test_the_collection_is_sound_graded_and_commented():

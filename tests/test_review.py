@@ -169,3 +169,9 @@ def test_review_without_play_and_errors():
 def test_game_item_of_a_deal_is_game_won():
     deal = load(BENCHMARK)[2]
     assert announced_items(deal)[0].question == GameWon()
+
+
+def test_one_card_played_is_said_in_the_singular():
+    deal = load("puzzles/played.txt")[0]
+    one = replace(deal, play=deal.play[:1])
+    assert all(line.endswith("after 1 card") for line in review_play(one).lines()[:len(announced_items(one))])

@@ -195,15 +195,18 @@ class Announcements:
         return out
 
 
-def _check(deal: Deal) -> None:
+def check_announceable(deal: Deal, analysis: str = "best announcements") -> None:
+    """That the deal has figures to announce: a trump or no-trump game with a declarer in
+    a game with a front round. ValueError (NotApplicable for a game without figures)
+    naming the ``analysis`` asked for: ``odds need a trump or no-trump game, not betli``."""
     if deal.contract is None:
-        raise ValueError("best announcements need a deal with a contract")
+        raise ValueError(f"{analysis} need a deal with a contract")
     if not deal.spec.front_round:
         raise NotApplicable(f"{deal.game} has no figures to announce")
     if deal.contract.kind not in GAME_VALUES:
-        raise ValueError(f"best announcements need a trump or no-trump game, not {deal.contract.kind.value}")
+        raise ValueError(f"{analysis} need a trump or no-trump game, not {deal.contract.kind.value}")
     if deal.declarer is None:
-        raise ValueError("best announcements need a declarer")
+        raise ValueError(f"{analysis} need a declarer")
 
 
 def search_side(
@@ -340,7 +343,7 @@ def best_announcements(
 ) -> Announcements:
     """The declarer's best set of figures to announce, and the defenders' best against it
     (see the module). ValueError for betli, klopitzky, no contract or no declarer."""
-    _check(deal)
+    check_announceable(deal)
     spec, seats = deal.spec, deal.spec.active
     base = replace(deal, figures={}, play=[], play_leader=None)
     game_value = GAME_VALUES[deal.contract.kind]

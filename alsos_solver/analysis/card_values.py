@@ -17,12 +17,20 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, cards_of
 from ..deal import Deal
-from ..questions import Question
+from ..questions import SEAT_LETTERS, Question, default_question, is_value_question, question_name
 from ..solver import DEFAULT_TABLE_BYTES, Solver
-from ..questions import SEAT_LETTERS, default_question, is_value_question, question_name
+from ..words import counted
 
 Value = int | bool
 """A card's or a position's value: points (value question) or made / failed."""
+
+
+def shown_value(value: Value, is_value: bool, unit: str) -> str:
+    """A value as the views say it: ``90 points``, ``7 tricks``, ``score +37`` (a score is
+    signed, and named first), or ``made`` / ``failed`` for a yes/no question."""
+    if not is_value:
+        return "made" if value else "failed"
+    return f"score {value:+d}" if unit == "score" else f"{value} {unit}"
 
 
 def parse_after(text: str, deal: Deal) -> int:
@@ -47,7 +55,7 @@ def parse_after(text: str, deal: Deal) -> int:
         count = (trick - 1) * seats + card
     if count > len(deal.play):
         raise ValueError(
-            f"position {text!r} is after {count} cards, but the Play section holds {len(deal.play)}"
+            f"position {text!r} is after {counted(count, 'card')}, but the Play section holds {len(deal.play)}"
         )
     return count
 
@@ -75,7 +83,7 @@ class Probe:
         self.setting = self.solver.setting
         self.is_value = is_value_question(question)
         self.unit = getattr(question, "unit", "")
-        """What a value counts (``points``, ``tricks``); empty for a yes/no question."""
+        """What a value counts (``points``, ``tricks``, ``score``); empty for a yes/no question."""
         self.solver.position.holds = deal.holds() | question.holds(self.setting)
         self.team = question.team(self.setting)
 
@@ -86,7 +94,7 @@ class Probe:
         section is shorter."""
         after = after or 0
         if after > len(deal.play):
-            raise ValueError(f"after {after} cards, but the Play section holds {len(deal.play)}")
+            raise ValueError(f"after {counted(after, 'card')}, but the Play section holds {len(deal.play)}")
         return cls(deal, question or default_question(deal, after), after)
 
     @property
@@ -148,13 +156,11 @@ class CardValues:
 
     def lines(self) -> list[str]:
         def show(value: Value) -> str:
-            if self.is_value:
-                return f"{value} {self.unit}"
-            return "made" if value else "failed"
+            return shown_value(value, self.is_value, self.unit)
 
         side = "for" if self.mover_on_team else "against"
         result = [
-            f"{self.question} after {self.after} cards: {self.to_move} to move (playing {side} it), "
+            f"{self.question} after {counted(self.after, 'card')}: {self.to_move} to move (playing {side} it), "
             f"value {show(self.position_value)}"
         ]
         for tokens, value in self.groups:

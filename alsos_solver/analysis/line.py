@@ -11,22 +11,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
-from ..questions import Question
-from .card_values import Probe, Value
-from ..questions import SEAT_LETTERS, question_name
+from ..questions import SEAT_LETTERS, Question, question_name, questions_of
+from ..words import counted
+from .card_values import Probe, Value, shown_value
 
 
 @dataclass
 class LineTrick:
     """One trick of the line: its number (1-based), leader, cards in play order (the first
-    trick may begin with cards of the Play section), winner, and the points it is worth
-    (card points, the last trick's bonus included)."""
+    trick may begin with cards of the Play section), winner, the points it is worth
+    (card points, the last trick's bonus included), and the tricks each seat has won
+    after it, in seat order (the Play section's included); the last three None while the
+    trick is unfinished."""
 
     trick: int
     leader: str
     cards: list[str]
     winner: str | None
     points: int | None
+    tricks_won: tuple[int, ...] | None = None
+
+    @property
+    def split(self) -> str:
+        """The tricks won so far as ``3-1-2`` (seat order), '' while the trick is unfinished."""
+        return "" if self.tricks_won is None else "-".join(map(str, self.tricks_won))
 
     def to_json(self) -> dict:
         return {"trick": self.trick, "leader": self.leader, "cards": list(self.cards),
@@ -38,7 +46,9 @@ class Line:
     """The line from the position after ``after`` cards of the Play section to the end;
     ``value`` is the position's value, which the line reaches. ``concession``: the
     defenders' meld choice the line makes, when they have one that matters to the
-    question (``'B concedes the sequences'``), else None."""
+    question (``'B concedes the sequences'``), else None. ``counts_points``: whether the
+    contract is played for card points; where it is not (Asszorti, betli, Alsós
+    klopitzky) a trick's worth is the running trick count, not its points."""
 
     question: str
     after: int
@@ -47,6 +57,7 @@ class Line:
     tricks: list[LineTrick] = field(default_factory=list)
     concession: str | None = None
     unit: str = "points"
+    counts_points: bool = True
 
     def to_json(self) -> dict:
         return {
@@ -58,10 +69,13 @@ class Line:
         }
 
     def lines(self) -> list[str]:
-        shown = f"{self.value} {self.unit}" if self.is_value else ("made" if self.value else "failed")
-        result = [f"{self.question} after {self.after} cards: {shown} with best play"]
+        """The line for a person: the value, then a line per trick (``trick 6: B leads ZA
+        Z8 ZX, A wins 14``; ``..., A wins, tricks 4-3-2`` where points do not count)."""
+        shown = shown_value(self.value, self.is_value, self.unit)
+        result = [f"{self.question} after {counted(self.after, 'card')}: {shown} with best play"]
         for trick in self.tricks:
-            won = "" if trick.winner is None else f", {trick.winner} wins {trick.points}"
+            worth = f" {trick.points}" if self.counts_points else f", tricks {trick.split}"
+            won = "" if trick.winner is None else f", {trick.winner} wins{worth}"
             result.append(f"trick {trick.trick}: {trick.leader} leads {' '.join(trick.cards)}{won}")
         return result
 
@@ -86,7 +100,8 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
                 break
         else:  # cannot happen: some card keeps a minimax value
             raise AssertionError(f"no card keeps the value {value} after {played} cards")
-    result = Line(question_name(question), after, value, probe.is_value, concession=concession or None, unit=probe.unit)
+    result = Line(question_name(question), after, value, probe.is_value, concession=concession or None, unit=probe.unit,
+                  counts_points=questions_of(deal.spec).points_need(deal) is None)
     name, rules = deal.pack.card_name, deal.rules
     last = deal.spec.hand_size - 1
     for index in range(first_trick, len(position.tricks)):
@@ -95,12 +110,14 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
             continue
         done = index < len(position.winners)
         points = sum(rules.points[c] for c in trick.cards) + (rules.last_trick_bonus if index == last else 0)
+        winners = position.winners[:index + 1]
         result.tricks.append(LineTrick(
             trick=index + 1,
             leader=SEAT_LETTERS[trick.leader],
             cards=[name(c) for c in trick.cards],
             winner=SEAT_LETTERS[position.winners[index]] if done else None,
             points=points if done else None,
+            tricks_won=tuple(winners.count(seat) for seat in range(position.seats)) if done else None,
         ))
     return result
 

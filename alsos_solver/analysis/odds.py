@@ -10,6 +10,7 @@ dealt at random by :mod:`alsos_solver.dealer`, uniform among the layouts that al
 ``where``. Each sample is solved, and per item the seat could announce (``game`` when it
 is the declarer, ``defeat`` when it defends, each ``SEAT:figure`` of its own) the share
 of layouts where it is makeable, with its Wilson 95% interval, and its expected score.
+One layout gives no interval: with a single sample the bounds are None (null in JSON).
 
 Scores follow the best-announcement analysis (:mod:`.announcements`): the game counts
 ``±G`` (G = 1 trump, 2 no-trump), each figure ``±`` its value (twice from the front, as
@@ -35,7 +36,7 @@ from ..cards import CardSet, cards_of
 from ..deal import Deal
 from ..questions import DeclarerPoints, GameDefeated, GameWon
 from ..solver import Solver
-from .announcements import GAME_VALUES, _check, declarer_items, defender_items, plan, search_side
+from .announcements import GAME_VALUES, check_announceable, declarer_items, defender_items, plan, search_side
 
 VIEWS = ("back", "front")
 FRONT_CARDS = 6
@@ -54,14 +55,22 @@ class Outcome:
 
 @dataclass(frozen=True)
 class ItemOdds:
+    """An item's share of makeable layouts, its 95% interval (``low`` and ``high`` None
+    when there is one layout), and its expected score."""
+
     rate: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     expected_score: float
 
-    def to_json(self) -> dict[str, float]:
-        return {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4),
+    def to_json(self) -> dict[str, float | None]:
+        return {"rate": round(self.rate, 4), "low": rounded(self.low, 4), "high": rounded(self.high, 4),
                 "expected_score": round(self.expected_score, 4)}
+
+
+def rounded(value: float | None, digits: int) -> float | None:
+    """The value rounded; None (no interval from one layout) stays None."""
+    return None if value is None else round(value, digits)
 
 
 @dataclass
@@ -75,18 +84,18 @@ class Odds:
     items: dict[str, ItemOdds]
     best: tuple[str, ...]
     best_score: float
-    declarer_points: dict[str, float] = field(default_factory=dict)
+    declarer_points: dict[str, float | None] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """``seat``, ``view``, ``samples``, ``items`` (item -> ``{rate, low, high,
         expected_score}``), ``best`` (``{announce, expected_score}``), ``declarer_points``
         (``{mean, low, high}``: the mean and its 95% interval), ``kontras`` (always
-        ``"left out"``)."""
+        ``"left out"``). With one sample every ``low`` and ``high`` is null."""
         return {
             "seat": self.seat, "view": self.view, "samples": self.samples, "seed": self.seed,
             "items": {name: odds.to_json() for name, odds in self.items.items()},
             "best": {"announce": list(self.best), "expected_score": round(self.best_score, 4)},
-            "declarer_points": {key: round(value, 2) for key, value in self.declarer_points.items()},
+            "declarer_points": {key: rounded(value, 2) for key, value in self.declarer_points.items()},
             "kontras": "left out",
         }
 
@@ -115,9 +124,12 @@ class View:
 
 def view_of(deal: Deal, seat: str, view: str, first: CardSet | None = None) -> View:
     """The seat's view of the deal. ValueError for an unknown view or seat, a front view
-    without the six first cards (or with cards the seat does not hold)."""
+    without the six first cards (or with cards the seat does not hold), first cards for
+    the back view (which knows the whole hand)."""
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r} (expected {' or '.join(VIEWS)})")
+    if view != "front" and first is not None:
+        raise ValueError(f"the {FRONT_CARDS} first cards are for the front view; the {view} view knows the whole hand")
     if seat not in deal.spec.active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.spec.active)})")
     hand = deal.hands[seat]
@@ -180,10 +192,11 @@ def odds(
     samples to their outcomes in order (default: :func:`solve_samples` in this process);
     ``fixes`` add what the seat knew besides its view (dealer fixes: ``A:PU``).
     ValueError (DealerError, PredicateError) for a deal, view or condition that cannot be
-    sampled; NotApplicable for a game or contract without figures to announce."""
+    sampled, or a contract without figures (``odds need a trump or no-trump game, not
+    betli``); NotApplicable for a game without figures to announce."""
     from ..dealer import DEFAULT_MAX_TRIES, Dealer
 
-    _check(deal)
+    check_announceable(deal, "odds")
     seen = view_of(deal, seat, view, first)
     declarer_figures = deal.figures.get(deal.declarer, ()) if seat != deal.declarer else ()
     dealer = Dealer(deal.game, deal.contract, deal.declarer, where, seen.fixes(deal, fixes), deal.options)
@@ -198,7 +211,7 @@ def odds(
 
 
 def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Sequence[Outcome], front: bool) -> Odds:
-    """The odds from the samples' outcomes, in order."""
+    """The odds from the samples' outcomes, in order; no interval (None bounds) from one."""
     from statistics import fmean, stdev
 
     from ..stats import Z95, wilson
@@ -215,7 +228,7 @@ def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Seque
 
     def item(made: list[bool], worth: int) -> ItemOdds:
         hits = sum(made)
-        low, high = wilson(hits, count)
+        low, high = wilson(hits, count) if count > 1 else (None, None)
         return ItemOdds(hits / count, low, high, fmean(worth if m else -worth for m in made))
 
     game_name = "game" if seat == deal.declarer else "defeat"
@@ -239,6 +252,7 @@ def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Seque
     best = max(sorted(scores, key=lambda s: (len(s), s)), key=lambda s: scores[s])
     points = [outcome.declarer_points for outcome in outcomes]
     mean = fmean(points)
-    half = Z95 * stdev(points) / count ** 0.5 if count > 1 else 0.0
-    return Odds(seat, view, count, seed, items, best, scores[best], {"mean": mean, "low": mean - half, "high": mean + half})
+    half = Z95 * stdev(points) / count ** 0.5 if count > 1 else None
+    interval = {"low": None, "high": None} if half is None else {"low": mean - half, "high": mean + half}
+    return Odds(seat, view, count, seed, items, best, scores[best], {"mean": mean, **interval})
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..deal import Deal
 from ..questions import SEAT_LETTERS, Item, questions_of
 from ..solver import Solver
+from ..words import counted
 from .card_values import card_order
 
 
@@ -87,7 +88,7 @@ class Review:
             statuses = self.history[item.name]
             result.append(
                 f"{item.label}: {status(statuses[0])} at the first lead, "
-                f"{status(statuses[-1])} after {len(statuses) - 1} cards"
+                f"{status(statuses[-1])} after {counted(len(statuses) - 1, 'card')}"
             )
         if not self.mistakes:
             result.append("no card changed the status of an item")

@@ -29,6 +29,7 @@ from ..io import DealFormatError, TagValue, iter_tag_blocks
 from ..melds import score_melds
 from ..rules import AlsosOptions, game_spec
 from ..rules import altiansz, asszorti
+from ..words import counted
 
 
 @dataclass
@@ -105,7 +106,7 @@ RULES: dict[str, Callable[[list[str]], int]] = {
 
 def _arity(words: list[str], least: int, most: int | None, usage: str) -> list[str]:
     if len(words) < least or (most is not None and len(words) > most):
-        raise ValueError(f"expected {usage}, found {len(words)} argument(s)")
+        raise ValueError(f"expected {usage}, found {counted(len(words), 'argument')}")
     return words
 
 

@@ -16,6 +16,7 @@ from ..analysis.card_values import Probe
 from ..analysis.line import Line, optimal_line
 from ..cards import Card
 from ..position import IllegalPlay
+from ..words import verb
 from .puzzle import Puzzle
 
 
@@ -61,9 +62,11 @@ class Verdict:
         return self.refutation is None
 
     def lines(self) -> list[str]:
-        """The verdict for a person: one line, then the refutation's line of play."""
+        """The verdict for a person: one line (``only ZA wins``, ``only Z9 Z8 win``), then
+        the refutation's line of play."""
         if self.sound:
-            return [f"sound: {self.goal} for {self.to_move}, only {' '.join(self.stated)} wins"]
+            wins = verb(len(self.stated), "wins", "win")
+            return [f"sound: {self.goal} for {self.to_move}, only {' '.join(self.stated)} {wins}"]
         won = " ".join(self.winning_cards) or "none"
         head = f"unsound: {self.goal} for {self.to_move}: {self.refutation.describe()} (winning cards: {won}; stated: {' '.join(self.stated)})"
         return [head, *self.refutation.lines()[1:]]

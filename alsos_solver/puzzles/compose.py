@@ -25,11 +25,12 @@ from ..analysis.card_values import Probe, card_order, equivalence_groups
 from ..analysis.line import Line, optimal_line
 from ..cards import Card, cards_of
 from ..deal import Deal
-from ..questions import Question, parse_question
+from ..questions import Question, is_value_question, parse_question
+from ..words import counted, verb
 from ..rules import game_spec
 from ..rules.games import DEFAULT_GAME
 from .check import line_after
-from .puzzle import Puzzle
+from .puzzle import Puzzle, value_goal
 
 DEFAULT_MAX_TRIES = 20_000
 """Deals tried before giving up on finding the puzzles asked for."""
@@ -39,7 +40,8 @@ Progress = Callable[[int, int], None]
 
 
 class ComposeError(ValueError):
-    """Options that cannot compose a puzzle: a bad game, contract, declarer, goal or start."""
+    """Options that cannot compose a puzzle: a bad game, contract, declarer, goal (one
+    that fits no contract asked for, or a value question), start or condition."""
 
 
 @dataclass(frozen=True)
@@ -93,13 +95,14 @@ class Grade:
         return 1 + points // 2
 
     def describe(self) -> str:
-        return (f"{self.failing} failing classes, {self.tempting} tempting cards fail, {self.tricks} tricks to play, "
-                f"{self.nodes:,} nodes")
+        tempting = f"{counted(self.tempting, 'tempting card')} {verb(self.tempting, 'fails', 'fail')}"
+        return (f"{counted(self.failing, 'failing class', 'failing classes')}, {tempting}, "
+                f"{counted(self.tricks, 'trick')} to play, {counted(self.nodes, 'node')}")
 
 
 class Composer:
     """Searches the puzzles of :class:`ComposeOptions`; ComposeError at once for options
-    no deal can take."""
+    no deal can take, a value question as the goal among them."""
 
     def __init__(self, options: ComposeOptions) -> None:
         self.options = options
@@ -118,12 +121,13 @@ class Composer:
             raise ComposeError(f"goal {options.goal!r} fits no contract and declarer asked for "
                                f"({', '.join(self.contracts)}): {next(iter(reasons.values()))}")
         if not 0 <= options.start <= spec.hand_size - 2:
-            raise ComposeError(f"start after {options.start} tricks: expected 0 to {spec.hand_size - 2}")
+            raise ComposeError(f"start after {counted(options.start, 'trick')}: expected 0 to {spec.hand_size - 2}")
         self.dealers()
 
     def _unfit(self, contract: str, declarer: str | None) -> str | None:
         """Why the goal cannot be asked in this contract with this declarer (None: it
-        can); ComposeError for a contract or declarer that the game does not know."""
+        can); ComposeError for a contract or declarer that the game does not know, or a
+        goal that is a value question (no card is the only one to reach a number)."""
         from ..dealer import Dealer, DealerError
 
         try:
@@ -131,29 +135,41 @@ class Composer:
         except DealerError as error:
             raise ComposeError(str(error)) from None
         try:
-            parse_question(self.options.goal, deal)
+            question = parse_question(self.options.goal, deal)
         except ValueError as error:
             return str(error)
+        if is_value_question(question):
+            raise ComposeError(value_goal(self.options.goal))
         return None
 
     def dealers(self) -> dict:
-        """A dealer per (contract, declarer); ComposeError for a bad condition."""
+        """A dealer per (contract, declarer); ComposeError for a bad condition, naming
+        it as ``deal`` does (``--where 'has(A,': column 7: ...``)."""
         from ..dealer import Dealer
+        from ..predicates import PredicateError
 
         try:
             return {setting: Dealer(self.spec.name, *setting, where=self.options.where) for setting in self.settings}
+        except PredicateError as error:
+            raise ComposeError(error.with_option("--where")) from None
         except ValueError as error:
             raise ComposeError(f"--where: {error}") from None
 
     def puzzles(self, progress: Progress | None = None) -> Iterator[Deal]:
         """The puzzles found, as deals with the puzzle tags, as soon as each is found; at
-        most ``count``, from at most ``max_tries`` deals."""
+        most ``count``, from at most ``max_tries`` deals. ComposeError when the dealer
+        finds no deal that meets ``where`` (too rare, or impossible)."""
+        from ..dealer import TriesExhausted
+
         rng = random.Random(self.options.seed)
         dealers = self.dealers()
         found = 0
         for tried in range(1, self.options.max_tries + 1):
             setting = self.settings[rng.randrange(len(self.settings))]
-            deal = next(dealers[setting].deals(1, rng))
+            try:
+                deal = next(dealers[setting].deals(1, rng))
+            except TriesExhausted as error:
+                raise ComposeError(f"--where: {error}") from None
             puzzle = self.attempt(deal, found + 1)
             if puzzle is not None:
                 found += 1

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..deal import Deal, Problem
-from ..questions import SEAT_LETTERS, Question, is_value_question, parse_question
+from ..questions import SEAT_LETTERS, Question, is_value_question, parse_question, question_name
 
 DIFFICULTIES = range(1, 6)
 
@@ -48,7 +48,9 @@ class Puzzle:
 
     @property
     def goal(self) -> str:
-        return self.deal.tags["Goal"]
+        """The goal's spec as the question names itself (``defeat`` for a Goal tag
+        ``game_defeated``, ``B:ultimo`` for ``b:Ultimó``), as check and play say it."""
+        return question_name(self.question)
 
     @property
     def main_line(self) -> list[Card]:
@@ -81,8 +83,7 @@ def puzzle_problems(deal: Deal) -> list[Problem]:
     except ValueError as error:
         return [Problem("Goal", str(error))]
     if is_value_question(question):
-        return [Problem("Goal", f"{tags['Goal']!r} is a value question; a goal is a yes/no question (e.g. game, "
-                                "points:B>=61, B:ultimo)")]
+        return [Problem("Goal", value_goal(tags["Goal"]))]
     from ..analysis.card_values import Probe
 
     probe = Probe(deal, question, len(deal.play))
@@ -116,6 +117,12 @@ def puzzle_problems(deal: Deal) -> list[Problem]:
     if difficulty is not None and not (difficulty.strip().isdigit() and int(difficulty) in DIFFICULTIES):
         problems.append(Problem("Difficulty", f"expected a difficulty 1 to 5, found {difficulty!r}"))
     return problems
+
+
+def value_goal(spec: str) -> str:
+    """Why a value question is no goal: a puzzle asks which card reaches the goal, and
+    every card reaches some number."""
+    return f"goal {spec!r} is a value question: a goal must be a yes/no question (e.g. game, points:B>=61, B:ultimo)"
 
 
 def _solution_cards(deal: Deal) -> list[Card]:

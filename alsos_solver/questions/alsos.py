@@ -81,6 +81,9 @@ class GameDefeated(GameWon):
 
     key = "game_defeated"
 
+    def spec(self) -> str:
+        return "defeat"
+
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
 

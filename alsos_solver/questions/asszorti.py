@@ -132,7 +132,7 @@ class DeclarerTricks(ValueQuestion):
     def spec(self) -> str:
         return "tricks"
 
-    def at_least(self, setting: Setting, value: int) -> Question:
+    def yes_no(self, setting: Setting, value: int) -> Question:
         return TricksAtLeast(value)
 
     def final_value(self, setting: Setting, end: Position) -> int:
@@ -286,11 +286,12 @@ class Score(ValueQuestion):
     bid: str | None = None
     arrivazs: bool | None = None
     key = "score"
+    unit = "score"
 
     def spec(self) -> str:
         return "score"
 
-    def at_least(self, setting: Setting, value: int) -> Question:
+    def yes_no(self, setting: Setting, value: int) -> Question:
         return ScoreAtLeast(value, self.bid, self.arrivazs)
 
     def final_value(self, setting: Setting, end: Position) -> int:

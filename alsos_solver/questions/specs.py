@@ -9,7 +9,7 @@ Every game reads (seat letters A B C, keywords in any case):
   at least N card points for SEAT;
 
 and its own words (:attr:`~alsos_solver.questions.base.GameQuestions.expected`): in the
-Alsós games ``game``, ``game_defeated``, ``betli``, ``klopitzky:SEAT``, ``SEAT:FIGURE``.
+Alsós games ``game``, ``defeat`` (or ``game_defeated``), ``betli``, ``klopitzky:SEAT``, ``SEAT:FIGURE``.
 A question's :meth:`~alsos_solver.questions.base.Question.spec` is its spec, so
 ``parse_question(question.spec(), deal) == question``.
 """

@@ -20,6 +20,7 @@ from ..cards import Pack
 from ..deal import KONTRA_NAMES, Deal
 from ..rules import Kind
 from ..rules.asszorti import BIDS
+from ..words import counted
 from .terminal import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol, won_text
 
 if TYPE_CHECKING:
@@ -109,9 +110,12 @@ def contract_label(deal: Deal, token: str) -> Text:
 
 
 def value_text(value: int | bool, is_value: bool, unit: str = "points") -> Text:
-    """A card's or a position's value: ``90 points`` (``7 tricks``), or ``made ✓`` / ``failed ✗``."""
+    """A card's or a position's value: ``90 points`` (``7 tricks``, ``score +37``), or
+    ``made ✓`` / ``failed ✗``."""
+    from ..analysis.card_values import shown_value
+
     if is_value:
-        return Text(f"{value} {unit}")
+        return Text(shown_value(value, is_value, unit))
     return Text("made ", style="green") + YES.copy() if value else Text("failed ", style="red") + NO.copy()
 
 
@@ -120,7 +124,7 @@ def status_text(made: bool) -> Text:
 
 
 def position_text(after: int) -> str:
-    return "at the first lead" if after == 0 else f"after {after} card{'s' if after > 1 else ''} of the play"
+    return "at the first lead" if after == 0 else f"after {counted(after, 'card')} of the play"
 
 
 def footer(*parts: str) -> Text:
@@ -128,7 +132,7 @@ def footer(*parts: str) -> Text:
 
 
 def stats(nodes: int, seconds: float) -> str:
-    return f"{nodes:,} nodes, {seconds:.3f} s"
+    return f"{counted(nodes, 'node')}, {seconds:.3f} s"
 
 
 # Card values and the line
@@ -152,18 +156,21 @@ def cards_view(deal: Deal, values: CardValues) -> Group:
 
 
 def line_view(deal: Deal, line: Line) -> Group:
-    """The optimal line, one row per trick."""
+    """The optimal line, one row per trick: its points, or where the contract does not
+    count points (Asszorti, betli, klopitzky) the tricks won so far, seat by seat."""
     title = heading("line", f"{line.question} {position_text(line.after)}")
     if not line.tricks:
         return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value, line.unit))
     summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value, line.unit)
     table = Table()
-    for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), ("points", "right")):
+    worth = "points" if line.counts_points else f"tricks {'-'.join(deal.spec.active)}"
+    for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), (worth, "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for trick in line.tricks:
+        points = "" if trick.points is None else str(trick.points)
         table.add_row(
             str(trick.trick), trick.leader, tokens_text(deal.pack, trick.cards),
-            trick.winner or "", "" if trick.points is None else str(trick.points),
+            trick.winner or "", points if line.counts_points else trick.split,
         )
     if line.concession:
         return Group(title, summary, table, Text(f"Meld concession in this line: {line.concession}."))
@@ -261,7 +268,7 @@ def announcements_view(deal: Deal, found: Announcements | BidChoices | ContractC
         if sets:
             shown = "; ".join(" + ".join(s) for s in sets)
             parts.append(Text(f"Not evaluated ({side}, too large for the search core): {shown}", style="yellow"))
-    parts.append(footer(f"{found.questions} questions", stats(found.nodes, found.seconds)))
+    parts.append(footer(counted(found.questions, "question"), stats(found.nodes, found.seconds)))
     return Group(*parts)
 
 
@@ -285,8 +292,8 @@ def bids_view(deal: Deal, found: BidChoices) -> Group:
             grid.add_row(f"{bid}{' arrivázs' if arrivazs else ''}", *(scores.get((bid, arrivazs, s), "") for s in strains))
     parts.append(grid)
     if not found.complete:
-        parts.append(Text(f"interrupted: partial result ({len(found.choices)} contracts)", style="bold yellow"))
-    parts.append(footer(f"{len(found.choices)} contracts", stats(found.nodes, found.seconds)))
+        parts.append(Text(f"interrupted: partial result ({counted(len(found.choices), 'contract')})", style="bold yellow"))
+    parts.append(footer(counted(len(found.choices), "contract"), stats(found.nodes, found.seconds)))
     return Group(*parts)
 
 
@@ -317,11 +324,11 @@ def review_view(deal: Deal, review: Review) -> Group:
     """Each item's status at the first lead and after the last card, then the cards that
     changed a status."""
     played = len(deal.play)
-    title = heading("review", f"{played} cards played")
+    title = heading("review", f"{counted(played, 'card')} played")
     items = Table()
     items.add_column("item")
     items.add_column("at the first lead")
-    items.add_column(f"after {played} cards")
+    items.add_column(f"after {counted(played, 'card')}")
     for item in review.items:
         statuses = review.history[item.name]
         items.add_row(item.label, status_text(statuses[0]), status_text(statuses[-1]))
@@ -440,7 +447,7 @@ def exchange_view(deal: Deal, found: Any) -> Group:
     if not found.complete:
         parts.append(Text(f"interrupted: partial result ({done} of {found.total} options)", style="bold yellow"))
     else:
-        parts.append(footer(f"{done} options"))
+        parts.append(footer(counted(done, "option")))
     return Group(*parts)
 
 
