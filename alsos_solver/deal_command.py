@@ -4,18 +4,19 @@ The work is the dealer's (:mod:`.dealer`); this module turns the options into it
 constraints and its errors into one line on stderr and exit status 2.
 """
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .cli import value_option
+from .cli import command_app, value_option
 from .console import fail
 
-app = typer.Typer(
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .deal import Deal
+
+app = command_app("Random deals in the deal format, reproducible from a seed, with fixed cards and conditions.")
 
 
 def seed_value(text: str) -> int | str:
@@ -34,29 +35,48 @@ def deal(
     where: Annotated[str | None, value_option("--where", "EXPR", "Keep only deals that meet EXPR (docs/predicates.md), e.g. 'trumps(declarer) >= 4'.")] = None,
     fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Fix cards of a seat or the talon (repeatable): 'B:PU P9 P7 +6' (these and six random ones), 'talon:ZA'.")] = None,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Deals tried for one deal before giving up (the constraint is impossible or too rare).")] = 100_000,
+    force: Annotated[bool, typer.Option("--force", help="Let -o replace a file that is not a deal file (docs/cli.md, 'Outputs and inputs').")] = False,
 ) -> None:
     """Deal COUNT random deals, reproducible from the seed and uniform among the deals that
     meet the constraints (the fixed cards and --where)."""
+    import random
     import sys
 
     from .dealer import DealerError, Dealer, TriesExhausted
+    from .io import dump
+    from .io.outputs import DEAL_FILE, OutputError, check_output
     from .predicates import PredicateError
 
     try:
         dealer = Dealer(game, contract, declarer, where, fix or ())
+        if output != "-":
+            check_output("-o", output, (), DEAL_FILE, force)
     except PredicateError as error:
-        raise fail(f"--where {where!r}: {error}") from None
-    except DealerError as error:
+        raise fail(error.with_option("--where")) from None
+    except (DealerError, OutputError) as error:
         raise fail(str(error)) from None
-    import random
-
-    from .io import dump
-
-    stream = sys.stdout if output == "-" else open(output, "w", encoding="utf-8", newline="\n")
+    deals = dealer.deals(count, random.Random(seed_value(seed)), max_tries)
     try:
-        dump(dealer.deals(count, random.Random(seed_value(seed)), max_tries), stream)
+        if output == "-":
+            dump(deals, sys.stdout)
+        else:
+            write_deals(deals, output)
     except TriesExhausted as error:
         raise fail(str(error)) from None
-    finally:
-        if stream is not sys.stdout:
-            stream.close()
+
+
+def write_deals(deals: "Iterable[Deal]", output: str) -> None:
+    """The deals written to the file ``output``, which is replaced as a whole once they
+    are all dealt, or when the dealer gives up (TriesExhausted: with the deals before);
+    on Ctrl-C or any other error the file stays as it was."""
+    from .dealer import TriesExhausted
+    from .io import dump
+    from .io.outputs import Replacement
+
+    with Replacement(output) as replacement:
+        try:
+            dump(deals, replacement.stream)
+        except TriesExhausted:
+            replacement.commit()
+            raise
+        replacement.commit()

@@ -14,20 +14,15 @@ from typing import Annotated
 
 import typer
 
-from .cli import value_option
+from .cli import command_app, value_option
 from .console import EXIT_ERROR, EXIT_INTERRUPTED, fail, warn
 
 EXIT_UNSOUND = 1
 
 
-def _app(help: str) -> typer.Typer:
-    return typer.Typer(add_completion=False, pretty_exceptions_show_locals=False,
-                       context_settings={"help_option_names": ["-h", "--help"]}, help=help)
-
-
-check_app = _app("Check puzzles: is the Solution exactly the set of winning cards?")
-compose_app = _app("Compose puzzles: seeded deals with a unique winning card for a goal.")
-play_app = _app("Solve a puzzle by hand against best defence.")
+check_app = command_app("Check puzzles: is the Solution exactly the set of winning cards?")
+compose_app = command_app("Compose puzzles: seeded deals with a unique winning card for a goal.")
+play_app = command_app("Solve a puzzle by hand against best defence.")
 
 
 @check_app.command()
@@ -92,34 +87,41 @@ def compose(
     difficulty: Annotated[int | None, typer.Option("--difficulty", min=1, max=5, help="Keep only puzzles of this difficulty (1-5; docs/cli.md, 'compose').", show_default=False)] = None,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Deals tried before giving up.")] = 20_000,
     where: Annotated[str | None, value_option("--where", "EXPR", "Only deals that meet this condition (docs/predicates.md), e.g. 'has(B, P7) and trumps(B) >= 4'.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let -o replace a file that is not a deal file (docs/cli.md, 'Outputs and inputs').")] = False,
 ) -> None:
     """Search seeded random deals for puzzles: positions where exactly one class of
     equivalent cards of the side to move reaches the goal, the obvious card not among
     them; write each with Goal, Solution and its main line, and Difficulty. Progress goes
     to stderr; Ctrl-C stops, keeping what was written. Exit status 1 when fewer puzzles
-    than asked were found."""
+    than asked were found. FILE is made when the first puzzle is written."""
     from .io import dump
+    from .io.outputs import DEAL_FILE, OutputError, Replacement, check_output
     from .puzzles.compose import Composer, ComposeError, ComposeOptions, parse_start
+    from .words import counted
 
     try:
         options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries, where)
         composer = Composer(options)
-    except ComposeError as error:
+        check_output("-o", output, (), DEAL_FILE, force)
+    except (ComposeError, OutputError) as error:
         raise fail(str(error)) from None
     found = 0
     try:
-        with open(output, "w", encoding="utf-8", newline="\n") as stream:
+        with Replacement(output) as replacement:
             for puzzle in composer.puzzles(_progress):
                 if found:
-                    stream.write("\n")
-                dump([puzzle], stream)
-                stream.flush()
+                    replacement.stream.write("\n")
+                dump([puzzle], replacement.stream)
+                replacement.stream.flush()
+                replacement.commit()  # the first puzzle, whole, replaces the file; the others are appended
                 found += 1
     except KeyboardInterrupt:
-        raise fail(f"interrupted: {found} puzzle(s) written to {output}", EXIT_INTERRUPTED) from None
+        raise fail(f"interrupted: {counted(found, 'puzzle')} written to {output}", EXIT_INTERRUPTED) from None
+    except ComposeError as error:
+        raise fail(str(error)) from None
     finally:
         sys.stderr.write("\n" if sys.stderr.isatty() else "")
-    sys.stderr.write(f"compose: {found} of {count} puzzle(s) written to {output}\n")
+    sys.stderr.write(f"compose: {found} of {counted(count, 'puzzle')} written to {output}\n")
     if found < count:
         raise typer.Exit(EXIT_UNSOUND)
 

@@ -16,12 +16,13 @@ optional extra ``plot``).
 from __future__ import annotations
 
 import csv
+import difflib
 import math
 import os
 import statistics
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from .deal import Deal
@@ -36,6 +37,17 @@ NOT_APPLICABLE = "n/a"
 ALL = "all"
 """The one group when there is no grouping."""
 DEFAULT_BINS = 20
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+YES_NO = "yes/no"
+NUMBER = "number"
+EXPECTED = {YES_NO: "true or false for a rate", NUMBER: "a number for a distribution"}
+"""The kinds of key, what ``--rate`` and ``--dist`` take, and what each expects."""
+NOT_RESULTS = ("file", "index", "deal")
+"""A record's keys that say which deal it is, not what was found."""
+LISTED = 12
+"""The most keys an error message names."""
+_ABSENT = object()
 
 Group = int | bool | str | None
 """A group's value: the grouping's value, None for deals it cannot answer, ``ALL``
@@ -85,16 +97,24 @@ class KeyPath:
 
     def value(self, record: dict[str, Any]) -> Any:
         """The key's value in the record; None when the record does not have it."""
+        node = self._node(record)
+        return None if node is _ABSENT else node
+
+    def present(self, record: dict[str, Any]) -> bool:
+        """Whether the record has the key (null counts: a question that did not fit)."""
+        return self._node(record) is not _ABSENT
+
+    def _node(self, record: dict[str, Any]) -> Any:
         node: Any = record
         parts = self.parts
         if self.declarer_figure:
             declarer = record.get("declarer") or (record.get("deal") or {}).get("declarer")
             if declarer is None:
-                return None
+                return _ABSENT
             parts = ("figures", declarer, *parts)
         for part in parts:
             if not isinstance(node, dict) or part not in node:
-                return None
+                return _ABSENT
             node = node[part]
         return node
 
@@ -152,6 +172,7 @@ class RateTable:
     by: str | None
     rows: tuple[RateRow, ...]
     missing: int = 0
+    duplicates: int = 0  # records of a deal counted before, left out
 
     @property
     def title(self) -> str:
@@ -202,6 +223,7 @@ class DistributionTable:
     rows: tuple[DistributionRow, ...]
     missing: int = 0
     whole: bool = True  # every value a whole number: whole-number bins
+    duplicates: int = 0  # records of a deal counted before, left out
 
     @property
     def title(self) -> str:
@@ -244,16 +266,25 @@ def _order(group: Group) -> tuple[int, Any]:
 
 
 def _select(
-    records: Iterable[dict[str, Any]], key: str, by: str | None, where: str | None, accept: Callable[[Any], bool], expected: str,
+    records: Iterable[dict[str, Any]], key: str, by: str | None, where: str | None, accept: Callable[[Any], bool], kind: str,
 ) -> Iterator[tuple[Group, Any]]:
     """(group, value of the key) for each record whose deal meets ``where`` and that has
-    the key; None (group, None) for a record without it. StatsError for a value that
-    ``accept`` refuses (``expected`` says what it wants)."""
+    the key; (None, None) for a record without it. StatsError for a value that
+    ``accept`` refuses (it expects a ``kind`` key), for no records, or for a key that no
+    record has (naming the ``kind`` keys that are there)."""
     path = KeyPath.parse(key)
     grouping = Grouping(by)
     condition = None if where is None else Expression.parse(where, want="bool")
     condition_cache: dict[Context, Bound | None] = {}
+    found = False
+    count = 0
+    keys: dict[str, str] = {}  # the keys of the records read while none has the key
     for record in records:
+        count += 1
+        if not found:
+            found = path.present(record)
+            for name, its_kind in record_keys(record):
+                keys.setdefault(name, its_kind)
         rebuilt: list[Deal] = []
 
         def deal() -> Deal:
@@ -265,8 +296,93 @@ def _select(
             continue
         value = path.value(record)
         if value is not None and not accept(value):
-            raise StatsError(f"{_where(record)}: {path.text} is {value!r}, expected {expected}")
+            raise StatsError(f"{_where(record)}: {path.text} is {value!r}, expected {EXPECTED[kind]}")
         yield (None, None) if value is None else (grouping.group(record, deal), value)
+    source = getattr(records, "name", "the records")
+    if not count:
+        raise StatsError(f"no records in {source}")
+    if not found:
+        raise StatsError(_absent_key(path.text, keys, kind, source))
+
+
+def record_keys(record: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, str]]:
+    """The dotted keys of the record's yes/no and number values (as ``--rate`` and
+    ``--dist`` take them), each with its kind; the keys saying which deal it is left out."""
+    for name, value in record.items():
+        if not prefix and name in NOT_RESULTS:
+            continue
+        if isinstance(value, dict):
+            yield from record_keys(value, f"{prefix}{name}.")
+        elif isinstance(value, bool):
+            yield f"{prefix}{name}", YES_NO
+        elif _is_number(value):
+            yield f"{prefix}{name}", NUMBER
+
+
+def _absent_key(key: str, keys: dict[str, str], kind: str, source: str) -> str:
+    """No record has the key: a close one, and the keys of its kind that are there."""
+    names = list(keys)
+    if key.startswith(DECLARER_FIGURE):  # compared with the declarer's figures that are there
+        names = list(dict.fromkeys(DECLARER_FIGURE + name.rpartition(".")[2] for name in names if name.startswith("figures.")))
+    close = _close_key(key, names)
+    hint = f" (did you mean {close}?)" if close else ""
+    fitting = [name for name, found in keys.items() if found == kind]
+    listed = ", ".join(fitting[:LISTED]) + (", ..." if len(fitting) > LISTED else "") if fitting else "none"
+    return f"no record of {source} has the key {key}{hint}; its {kind} keys: {listed} (stats --keys lists them all)"
+
+
+def _close_key(key: str, names: list[str]) -> str | None:
+    """The name the key most likely meant: one it ends (``game``: ``answers.game``), one
+    close to it, or one whose last part is close to it."""
+    ends = [name for name in names if name.endswith(f".{key}")]
+    if ends:
+        return ends[0]
+    by_last = {name.rpartition(".")[2]: name for name in reversed(names)}
+    close = difflib.get_close_matches(key, names, n=1) or [by_last[part] for part in difflib.get_close_matches(key, list(by_last), n=1)]
+    return close[0] if close else None
+
+
+def key_counts(records: Iterable[dict[str, Any]]) -> dict[str, tuple[str, int]]:
+    """Every yes/no and number key of the records (:func:`record_keys`), in the order
+    first found: its kind and how many records have it."""
+    counts: dict[str, list[Any]] = {}
+    for record in records:
+        for name, kind in record_keys(record):
+            counts.setdefault(name, [kind, 0])[1] += 1
+    return {name: (kind, count) for name, (kind, count) in counts.items()}
+
+
+class Results:
+    """The records of a results file (``-``: the standard input), read once, line by line,
+    each deal once: a batch's first line, saying how it was made (:attr:`made`), is not
+    a record, and a record of a deal (``file``, ``index``) read before is skipped
+    (counted in :attr:`duplicates`; the others in :attr:`count`). RecordError for a file
+    that cannot be read."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = path
+        self.name = STDIN_NAME if path == STDIN else os.fsdecode(path)
+        self.made: dict[str, Any] | None = None
+        self.count = 0
+        self.duplicates = 0
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        from .batch.output import header_of
+
+        seen: dict[str, set[int]] = {}
+        for number, record in enumerate(iter_records(self.path), 1):
+            if number == 1 and (made := header_of(record)) is not None:
+                self.made = made
+                continue
+            deal_file, index = record.get("file"), record.get("index")
+            if isinstance(deal_file, str) and isinstance(index, int):
+                indexes = seen.setdefault(deal_file, set())
+                if index in indexes:
+                    self.duplicates += 1
+                    continue
+                indexes.add(index)
+            self.count += 1
+            yield record
 
 
 def _record_deal(record: dict[str, Any]) -> Deal:
@@ -289,7 +405,7 @@ def rates(records: Iterable[dict[str, Any]], key: str, by: str | None = None, wh
     records whose deal meets ``where``. StatsError for a key that is not true/false."""
     counts: dict[Group, list[int]] = {}
     missing = 0
-    for group, value in _select(records, key, by, where, lambda v: isinstance(v, bool), "true or false for a rate"):
+    for group, value in _select(records, key, by, where, lambda v: isinstance(v, bool), YES_NO):
         if value is None:
             missing += 1
             continue
@@ -308,7 +424,7 @@ def distribution(
     whole numbers). StatsError for a key that is not a number."""
     numbers: dict[Group, list[float]] = {}
     missing = 0
-    for group, value in _select(records, key, by, where, _is_number, "a number for a distribution"):
+    for group, value in _select(records, key, by, where, _is_number, NUMBER):
         if value is None:
             missing += 1
         else:
@@ -359,14 +475,32 @@ def write_csv(table: RateTable | DistributionTable, stream: TextIO) -> None:
         writer.writerow(cells + list(row.histogram))
 
 
-def plot(table: RateTable | DistributionTable, path: str | os.PathLike[str]) -> None:
-    """Draw the table to an image file (PNG by its name): a rate table as rates with
-    their 95% intervals per group, a distribution as one histogram line per group.
-    PlotUnavailable without matplotlib."""
+def plot_format(path: str | os.PathLike[str]) -> str:
+    """The image format of a plot file, by its name (``.png`` or none: PNG).
+    PlotUnavailable without matplotlib, StatsError for a format it cannot write."""
     try:
-        from matplotlib.figure import Figure
+        import matplotlib.figure  # noqa: F401 (what plot draws with)
+        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         raise PlotUnavailable("plotting needs matplotlib, the optional extra: pip install 'alsos-solver[plot]'") from None
+    suffix = os.path.splitext(os.fsdecode(path))[1].lstrip(".").lower() or "png"
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if suffix not in formats:
+        expected = ", ".join(sorted(formats))
+        raise StatsError(f"--plot {os.fsdecode(path)}: cannot draw a .{suffix} file (expected one of {expected})")
+    return suffix
+
+
+def plot(table: RateTable | DistributionTable, path: str | os.PathLike[str]) -> None:
+    """Draw the table to an image file (its format by its name, :func:`plot_format`),
+    which is replaced as a whole: a rate table as rates with their 95% intervals per
+    group, a distribution as one histogram line per group. PlotUnavailable without
+    matplotlib."""
+    image_format = plot_format(path)
+    from matplotlib.figure import Figure
+
+    from .io.outputs import Replacement
+
     figure = Figure(figsize=(8, 5), layout="constrained")
     axes = figure.subplots()
     axes.set_title(table.title)
@@ -374,7 +508,9 @@ def plot(table: RateTable | DistributionTable, path: str | os.PathLike[str]) -> 
         _plot_rates(axes, table)
     else:
         _plot_distribution(axes, table)
-    figure.savefig(path, dpi=100)
+    with Replacement(path, binary=True) as replacement:
+        figure.savefig(replacement.stream, format=image_format, dpi=100)
+        replacement.commit()
 
 
 def _plot_rates(axes: Any, table: RateTable) -> None:
@@ -407,12 +543,15 @@ def stats_file(
     by: str | None = None, where: str | None = None, bins: int = DEFAULT_BINS,
 ) -> RateTable | DistributionTable:
     """The ``stats`` command: the rate of ``rate`` or the distribution of ``dist`` (one of
-    them) over the records of a JSON-lines file, grouped by ``by``. RecordError for an
-    unreadable file, StatsError or PredicateError for what cannot be computed."""
+    them) over the records of a JSON-lines file (``-``: the standard input; each deal
+    once, :class:`Results`), grouped by ``by``. RecordError for an unreadable file,
+    StatsError or PredicateError for what cannot be computed."""
     if (rate is None) == (dist is None):
         raise StatsError("expected a key for a rate or for a distribution (one of them)")
-    records = iter_records(path)
+    records = Results(path)
     if rate is not None:
-        return rates(records, rate, by, where)
-    assert dist is not None
-    return distribution(records, dist, by, where, bins)
+        table: RateTable | DistributionTable = rates(records, rate, by, where)
+    else:
+        assert dist is not None
+        table = distribution(records, dist, by, where, bins)
+    return replace(table, duplicates=records.duplicates)

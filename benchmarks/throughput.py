@@ -56,7 +56,7 @@ def deal_set(count: int) -> DealSet:
 
 
 def timed_batch(path: Path, jobs: int) -> tuple[float, float, int]:
-    """Wall and CPU seconds of one ``alsos-solve batch`` run, and the lines it wrote."""
+    """Wall and CPU seconds of one ``alsos-solve batch`` run, and the deals' lines it wrote."""
     program = str(Path(sys.executable).parent / "alsos-solve")
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.jsonl"
@@ -66,7 +66,7 @@ def timed_batch(path: Path, jobs: int) -> tuple[float, float, int]:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        lines = sum(1 for _ in out.open(encoding="utf-8"))
+        lines = sum(1 for _ in out.open(encoding="utf-8")) - 1  # the first line says how the batch was made
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, lines
 
 

@@ -6,7 +6,7 @@ import pytest
 from cli_support import assert_error
 
 from alsos_solver.deal_command import app
-from alsos_solver.io import load, loads
+from alsos_solver.io import dumps, load, loads
 from alsos_solver.launch import SUBCOMMANDS, run
 
 
@@ -63,3 +63,49 @@ def test_the_output_is_not_created_after_a_setup_error(tmp_path, capsys):
     assert run(["deal", "--where", "has(B, XX)", "-o", str(out)]) == 2
     assert "error: --where 'has(B, XX)': column" in capsys.readouterr().err
     assert not out.exists()
+
+
+# -o never replaces a file that is not a deal file without --force, and replaces a deal file as a whole
+
+
+def test_the_output_of_another_kind_needs_force(runner, tmp_path):
+    out = tmp_path / "results.jsonl"
+    out.write_text('{"file": "a.txt", "index": 1}\n', encoding="utf-8")
+    assert_error(runner.invoke(app, ["-o", str(out)]),
+                 f"-o {out}: the file exists and is not a deal file (it looks like a batch's results); --force replaces it",
+                 max_lines=1)
+    assert out.read_text(encoding="utf-8") == '{"file": "a.txt", "index": 1}\n'
+    assert runner.invoke(app, ["-o", str(out), "--force"]).exit_code == 0
+    assert len(load(out)) == 1
+
+
+def test_a_deal_file_is_replaced_as_a_whole(runner, tmp_path, monkeypatch):
+    out = tmp_path / "deals.txt"
+    assert runner.invoke(app, ["-n", "3", "-o", str(out)]).exit_code == 0
+    old = out.read_text(encoding="utf-8")
+    from alsos_solver.dealer import Dealer
+
+    dealt = Dealer.deals
+
+    def interrupted(self, count, rng, max_tries):
+        yield from dealt(self, 1, rng, max_tries)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Dealer, "deals", interrupted)
+    assert run(["deal", "-n", "5", "--seed", "7", "-o", str(out)]) == 130  # Ctrl-C after a deal: the old file stays
+    assert out.read_text(encoding="utf-8") == old
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.txt"]
+
+
+def test_the_deals_before_the_dealer_gives_up_are_written(runner, tmp_path):
+    out = tmp_path / "deals.txt"
+    out.write_text(dumps(loads(runner.invoke(app, ["-n", "4"]).stdout)), encoding="utf-8")
+    result = runner.invoke(app, ["-n", "4", "--seed", "0", "--contract", "P", "--declarer", "A",
+                                 "--where", "trumps(A) >= 6 and trumps(B) >= 2", "--max-tries", "8", "-o", str(out)])
+    assert_error(result, "in 8 tries (2 of 4 dealt)", max_lines=1)
+    assert len(load(out)) == 2
+
+
+def test_a_long_where_is_echoed_cut(runner):
+    where = "points(B) >= 1 and " * 5 + "points(B) >= "
+    assert_error(runner.invoke(app, ["--where", where]), f"error: --where '{where[:59]}…': column 109: expected", max_lines=1)

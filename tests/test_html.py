@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -18,7 +19,6 @@ import pytest
 from alsos_solver.cards import cards_of
 from alsos_solver.cli import app
 from alsos_solver.io import iter_deals
-from alsos_solver.render.html import write_atomically
 from alsos_solver.report import Sinks
 
 from cli_support import ASSZORTI, PUZZLES, ok, write
@@ -107,7 +107,7 @@ def test_every_game_gets_its_result_table(runner, tmp_path):
     page = tmp_path / "games.html"
     assert ok(runner.invoke(app, [*files, "--html", str(page), "--no-terminal"])) == ""
     text = " ".join(checked(page).text)
-    for answer in ("declarer tricks", "arrivazs", "betli", "klopitzky safe"):
+    for answer in ("declarer tricks", "arrivázs", "betli", "klopitzky safe"):
         assert answer in text, answer
     assert text.count("Double-dummy result") == 4
 
@@ -162,13 +162,57 @@ def test_html_option_errors(runner, args, message):
     assert result.stderr.startswith(f"error: {message}")
 
 
-def test_a_failed_write_keeps_the_old_page_and_leaves_no_temporary_file(tmp_path):
-    page = tmp_path / "page.html"
-    write_atomically(page, "old")
-    with pytest.raises(UnicodeEncodeError):
-        write_atomically(page, "half \udc80 written")
-    assert page.read_text(encoding="utf-8") == "old"
-    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+# Outputs and inputs (docs/cli.md): --html never replaces an input, nor a file that is not a page without --force
+
+def test_html_refuses_to_replace_a_deal_file_taken_for_a_flag(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    deal = (PUZZLES / "example.txt").read_text(encoding="utf-8")
+    write(tmp_path, "a.txt", deal)
+    write(tmp_path, "b.txt", deal)
+    result = runner.invoke(app, ["--brief", "--html", "a.txt", "b.txt"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("error: --html a.txt: the file exists and is not a web page (it looks like a deal file); "
+                             "--force replaces it\n")
+    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == deal
+    ok(runner.invoke(app, ["--brief", "--html", "a.txt", "b.txt", "--force"]))
+    checked(tmp_path / "a.txt")
+
+
+@pytest.mark.parametrize("target, given", [
+    ("d.txt", "d.txt"), ("./d.txt", "d.txt"), ("soft.txt", "d.txt"), ("hard.txt", "d.txt"), ("hard.txt", "deals"),
+], ids=["same", "dot", "symlink", "hardlink", "in-a-folder"])
+def test_html_never_replaces_an_input(runner, tmp_path, monkeypatch, target, given):
+    monkeypatch.chdir(tmp_path)
+    deal = (PUZZLES / "example.txt").read_text(encoding="utf-8")
+    (tmp_path / "deals").mkdir()
+    write(tmp_path / "deals", "d.txt", deal)
+    os.symlink("deals/d.txt", "soft.txt")
+    os.link("deals/d.txt", "hard.txt")
+    os.symlink("deals/d.txt", "d.txt")
+    result = runner.invoke(app, ["--json", "--force", "--html", target, given])
+    named = "deals/d.txt" if given == "deals" else given
+    assert result.exit_code == 2 and result.stdout == "[]\n"
+    assert result.stderr == f"error: --html {target} is the input {named} (the same file): an output never replaces an input\n"
+    assert (tmp_path / "deals" / "d.txt").read_text(encoding="utf-8") == deal
+
+
+def test_a_site_never_replaces_an_input_nor_a_file_that_is_not_a_page(runner, tmp_path):
+    deal = (PUZZLES / "example.txt").read_text(encoding="utf-8")
+    site = tmp_path / "site"
+    site.mkdir()
+    write(site, "example-1.html", deal)  # the name of the example's page, but a deal file
+    result = runner.invoke(app, ["--no-solve", "--html", f"{site}/", str(site / "example-1.html")])
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: --html {site}/: {site}/example-1.html is the input {site}/example-1.html (the same file): "
+                             "an output never replaces an input\n")
+    example = str(PUZZLES / "example.txt")
+    result = runner.invoke(app, ["--no-solve", "--html", f"{site}/", example])
+    assert result.exit_code == 2 and "example-1.html: the file exists and is not a web page" in result.stderr
+    assert (site / "example-1.html").read_text(encoding="utf-8") == deal
+    write(site, "notes.txt", "not a page")  # not a name a site writes: never looked at
+    assert runner.invoke(app, ["--no-solve", "--no-terminal", "--html", f"{site}/", example, "--force"]).exit_code == 0
+    checked(site / "example-1.html")
+    assert (site / "notes.txt").read_text(encoding="utf-8") == "not a page"
 
 
 def test_every_view_is_closed_though_one_fails():
@@ -232,11 +276,14 @@ def chromium() -> str | None:
 
 
 def browse(browser: str, page: Path, width: int, *args: str) -> str:
-    """Chromium headless on the page at this window width; its standard output."""
+    """Chromium headless on the page at this window width; its standard output. Its
+    profile, settings and caches go to the page's (temporary) folder, not the home."""
+    home = page.parent / ".chromium"
     done = subprocess.run([browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           f"--user-data-dir={page.parent / '.chromium'}", f"--window-size={width},900",
+                           f"--user-data-dir={home}", f"--window-size={width},900",
                            "--virtual-time-budget=3000", *args, page.as_uri()],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120,
+                          env=os.environ | {"HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache")})
     assert done.returncode == 0, done.stderr
     return done.stdout
 

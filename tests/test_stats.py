@@ -13,7 +13,6 @@ import pytest
 from alsos_solver import stats
 from alsos_solver.dealer import deal
 from alsos_solver.io.records import deal_record
-from alsos_solver.melds import deal_melds
 from alsos_solver.predicates import PredicateError
 from alsos_solver.report import DealReport, record
 from alsos_solver.solve import solve
@@ -32,7 +31,7 @@ def synthetic(contract: str, count: int, seed: int, declarer: str | None = "A") 
         held = 0 if trump is None else (hand & pack.suit_mask(trump)).bit_count()
         seven = trump is not None and bool(hand >> pack.card(trump, pack.rank_index("7")) & 1)
         records.append({
-            "file": "made.txt", "index": index, "deal": deal_record(dealt),
+            "file": f"{contract}-{seed}.txt", "index": index, "deal": deal_record(dealt),
             "game": held >= 4, "declarer_points": 10 * held, "figures": {"A": {"ultimo": seven}},
         })
     return records
@@ -157,7 +156,7 @@ def test_stats_file_over_real_solved_records(tmp_path):
     path = tmp_path / "out.jsonl"
     with path.open("w", encoding="utf-8") as stream:
         for index, dealt in enumerate(deal(4, 12, contract="P", declarer="B", where="trumps(B) >= 4"), 1):
-            stream.write(json.dumps(record(DealReport("dealt.txt", index, dealt, deal_melds(dealt), solve(dealt)))) + "\n")
+            stream.write(json.dumps(record(DealReport(filename="dealt.txt", index=index, deal=dealt, result=solve(dealt)))) + "\n")
     table = stats.stats_file(path, rate="declarer:ultimo", by="trumps(declarer)")
     assert sum(row.count for row in table.rows) == 4 and all(row.group >= 4 for row in table.rows)
     points = stats.stats_file(path, dist="declarer_points", by="contract")
@@ -184,3 +183,56 @@ def test_without_matplotlib_the_plot_says_how_to_get_it(monkeypatch, tmp_path):
     with pytest.raises(stats.PlotUnavailable, match=r"pip install 'alsos-solver\[plot\]'"):
         stats.plot(rates([{"game": True}], "game"), tmp_path / "x.png")
     assert not (tmp_path / "x.png").exists()
+
+
+# What the records hold: keys no record has, no records, each deal once, a batch's first line
+
+
+def test_a_key_no_record_has_is_an_error_naming_the_keys_there():
+    records = [{"file": "f", "index": i, "deal": None, "answers": {"game": i % 2 == 0, "declarer_points": 60 + i}, "nodes": 9}
+               for i in range(1, 4)]
+    with pytest.raises(StatsError) as caught:
+        rates(records, "game")
+    assert str(caught.value) == ("no record of the records has the key game (did you mean answers.game?); "
+                                 "its yes/no keys: answers.game (stats --keys lists them all)")
+    with pytest.raises(StatsError, match=r"key answers\.declarer_pionts \(did you mean answers\.declarer_points\?\); "
+                                         r"its number keys: answers\.declarer_points, nodes "):
+        distribution(records, "answers.declarer_pionts")
+    with pytest.raises(StatsError, match=r"the key declarer:ultimo; its yes/no keys: answers\.game "):
+        rates(records, "declarer:ultimo")
+    assert rates(records, "answers.game", where=None).rows[0].count == 3
+
+
+def test_a_key_every_record_has_as_null_is_not_an_error():
+    table = rates([{"file": "f", "index": 1, "answers": {"betli": None}}], "answers.betli")
+    assert table.rows == () and table.missing == 1
+
+
+def test_no_records_is_an_error(tmp_path):
+    with pytest.raises(StatsError, match=r"^no records in the records$"):
+        rates([], "game")
+    path = tmp_path / "out.jsonl"
+    path.write_text('{"batch":{"version":"0.1.0","questions":[],"table":false}}\n\n', encoding="utf-8")
+    with pytest.raises(StatsError, match=rf"^no records in {path}$"):
+        stats.stats_file(path, rate="game")
+
+
+def test_each_deal_is_counted_once_and_a_batchs_first_line_is_not_a_record(tmp_path):
+    records = synthetic("P", 20, 13)
+    path = tmp_path / "out.jsonl"
+    lines = [json.dumps({"batch": {"version": "0.1.0", "questions": [], "table": False}})]
+    lines += [json.dumps(record) for record in records + records[:5] + records[3:4]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    results = stats.Results(path)
+    assert [(r["file"], r["index"]) for r in results] == [(r["file"], r["index"]) for r in records]
+    assert (results.count, results.duplicates, results.made["questions"]) == (20, 6, [])
+    table = stats.stats_file(path, rate="game")
+    assert table.rows[0].count == 20 and table.duplicates == 6
+    assert stats.key_counts(stats.Results(path)) == {
+        "game": ("yes/no", 20), "declarer_points": ("number", 20), "figures.A.ultimo": ("yes/no", 20)}
+
+
+def test_a_declarers_figure_no_record_has_is_compared_with_the_figures_there():
+    records = [{"file": "f", "index": 1, "deal": None, "declarer": "A", "figures": {"A": {"ultimo": True}}}]
+    with pytest.raises(StatsError, match=r"the key declarer:ultimi \(did you mean declarer:ultimo\?\)"):
+        rates(records, "declarer:ultimi")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 
 import pytest
 from cli_support import assert_error, write
@@ -78,3 +79,72 @@ def test_errors(runner, results, args, pieces):
 def test_a_file_that_is_not_json_lines(runner, tmp_path):
     assert_error(runner.invoke(app, [write(tmp_path, "bad.jsonl", "{}\n[1]\n")]), "bad.jsonl:2:")
     assert_error(runner.invoke(app, [str(tmp_path / "none.jsonl")]), "none.jsonl")
+
+
+# What the records hold
+
+
+def test_keys_lists_the_yes_no_and_number_keys(runner, tmp_path):
+    records = [{"batch": {"version": "0.1.0", "questions": ["game", "declarer_points"], "table": False}}]
+    records += [{"file": "a.txt", "index": i, "answers": {"game": i > 1, "declarer_points": 50 + i}} for i in (1, 2)]
+    path = write(tmp_path, "out.jsonl", "".join(json.dumps(record) + "\n" for record in records))
+    result = runner.invoke(app, ["--keys", path])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("made by alsos-solver 0.1.0: the answers of --question game --question declarer_points\n"
+                             "yes/no keys, for --rate:\n"
+                             "  answers.game             2 records\n"
+                             "number keys, for --dist:\n"
+                             "  answers.declarer_points  2 records\n")
+    assert_error(runner.invoke(app, [path]), "no record of", "has the key game (did you mean answers.game?)", max_lines=1)
+    assert_error(runner.invoke(app, ["--keys", path, "--rate", "game"]), "--keys lists the keys of the records: give it without --rate")
+
+
+def test_an_empty_input_is_an_error(runner, tmp_path):
+    empty = write(tmp_path, "empty.jsonl", "")
+    assert_error(runner.invoke(app, [empty]), f"no records in {empty}", max_lines=1)
+    assert_error(runner.invoke(app, ["--keys", empty]), f"no records in {empty}", max_lines=1)
+
+
+def test_stats_reads_the_standard_input(runner, results):
+    with open(results, encoding="utf-8") as stream:
+        text = stream.read()
+    piped = runner.invoke(app, ["-", "--rate", "game", "--csv"], input=text)
+    assert piped.exit_code == 0, piped.output
+    assert piped.stdout == runner.invoke(app, [results, "--rate", "game", "--csv"]).stdout
+    assert_error(runner.invoke(app, ["-"], input=""), "no records in <stdin>", max_lines=1)
+
+
+def test_each_deal_is_counted_once(runner, tmp_path, results):
+    with open(results, encoding="utf-8") as stream:
+        lines = stream.readlines()
+    doubled = write(tmp_path, "doubled.jsonl", "".join(lines + lines[:4]))
+    result = runner.invoke(app, [doubled, "--rate", "game", "--csv"])
+    assert result.stdout == runner.invoke(app, [results, "--rate", "game", "--csv"]).stdout
+    shown = runner.invoke(app, [doubled, "--rate", "game"]).stdout
+    assert "4 records of a deal counted already (the same file and index) left out" in shown
+
+
+def test_a_long_expression_is_echoed_cut(runner, results):
+    where = "points(A) >= 1 and " * 5 + "points(A) >="
+    assert_error(runner.invoke(app, [results, "--where", where]), f"--where '{where[:59]}…': column", max_lines=1)
+
+
+# --plot never replaces the input, nor a file that is not an image without --force
+
+
+@pytest.mark.skipif(not HAS_MATPLOTLIB, reason="matplotlib is not installed (the optional extra 'plot')")
+def test_the_plot_never_replaces_the_input_nor_a_file_of_another_kind(runner, results, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    before = open(results, "rb").read()
+    assert_error(runner.invoke(app, [results, "--plot", "./out.jsonl", "--force"]),
+                 "--plot ./out.jsonl is the input", max_lines=1)
+    notes = write(tmp_path, "notes.png", "my notes\n")
+    assert_error(runner.invoke(app, [results, "--plot", notes]),
+                 f"--plot {notes}: the file exists and is not an image; --force replaces it", max_lines=1)
+    assert open(results, "rb").read() == before and open(notes, encoding="utf-8").read() == "my notes\n"
+    assert runner.invoke(app, [results, "--plot", notes, "--force"]).exit_code == 0
+    assert open(notes, "rb").read().startswith(b"\x89PNG")
+    assert runner.invoke(app, [results, "--plot", "rate.svg"]).exit_code == 0
+    assert b"<svg" in open("rate.svg", "rb").read(1000)
+    assert_error(runner.invoke(app, [results, "--plot", "rate.xyz"]), "--plot rate.xyz: cannot draw a .xyz file", max_lines=1)
+    assert sorted(os.listdir(tmp_path)) == ["notes.png", "out.jsonl", "rate.svg"]

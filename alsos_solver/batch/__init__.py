@@ -6,8 +6,8 @@ batch``).
 :mod:`.runner` the scheduling: local processes or a ``dask.distributed`` cluster.
 """
 
-from .output import Output
+from .output import Output, ResumeError
 from .runner import BatchError, Summary, run_batch
 from .work import Job, QuestionError
 
-__all__ = ["BatchError", "Job", "Output", "QuestionError", "Summary", "run_batch"]
+__all__ = ["BatchError", "Job", "Output", "QuestionError", "ResumeError", "Summary", "run_batch"]

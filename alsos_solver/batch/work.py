@@ -10,7 +10,7 @@ resumed, or run on a cluster gives the same lines. Each process keeps its solver
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,9 @@ from ..deal import Deal
 TIMES = ("seconds", "table_seconds")
 """The keys of ``--json`` that a batch leaves out: they change from run to run."""
 
+SCAN_LIMIT = 10_000
+"""The most deals of the standard input kept while looking for one that each question fits."""
+
 Task = tuple[str, int, Deal]
 """A deal to analyse: its file, its index (from 1) in the file, the deal."""
 Done = tuple[str, int, str]
@@ -26,7 +29,8 @@ Done = tuple[str, int, str]
 
 
 class QuestionError(ValueError):
-    """A ``--question`` spec that no deal can answer (malformed, unknown words)."""
+    """A ``--question`` spec that no deal can answer (malformed, unknown words, or none
+    of the batch's deals fits it)."""
 
 
 @dataclass(frozen=True)
@@ -75,22 +79,54 @@ class Job:
                 notes[spec] = str(error)
         return answers, notes
 
-    def check(self, deal: Deal) -> None:
-        """QuestionError for a question spec that no deal could answer (malformed, unknown
-        words), found on a deal of the batch; one that merely does not fit this deal
-        (NotApplicable) passes."""
+    def made(self) -> dict[str, Any]:
+        """How the results are made, for the first line of a results file: the package's
+        version, the questions and ``table`` (what changes the answers)."""
+        from .. import __version__
+
+        return {"version": __version__, "questions": list(self.questions), "table": self.table}
+
+    def scan(self, found: Iterable[Task], keep: bool = False) -> list[Task]:
+        """Read deals until every question has met one that can answer it (usually the
+        first); the deals read when ``keep`` (for the standard input, read once: at most
+        :data:`SCAN_LIMIT`). QuestionError for a malformed spec, or one that no deal read
+        can answer, with why the first deal cannot."""
+        unanswered = set(self.questions)
+        reasons: dict[str, str] = {}
+        kept: list[Task] = []
+        for task in found if unanswered else ():
+            if keep:
+                if len(kept) == SCAN_LIMIT:
+                    break
+                kept.append(task)
+            for spec in list(unanswered):
+                why = self.unfit(spec, task[2])
+                if why is None:
+                    unanswered.discard(spec)
+                else:
+                    reasons.setdefault(spec, why)
+            if not unanswered:
+                break
+        if unanswered:
+            spec = next(spec for spec in self.questions if spec in unanswered)
+            among = f"none of the first {SCAN_LIMIT:,} deals" if len(kept) == SCAN_LIMIT else "no deal of the input"
+            raise QuestionError(f"--question {spec}: {among} can answer it ({reasons.get(spec, 'no deals')})")
+        return kept
+
+    @staticmethod
+    def unfit(spec: str, deal: Deal) -> str | None:
+        """Why the deal cannot answer the question (None: it can); QuestionError for a
+        spec that no deal could answer (malformed, unknown words)."""
         from ..errors import NotApplicable
         from ..questions import parse_question
 
-        if deal.contract is None:
-            return
-        for spec in self.questions:
-            try:
-                parse_question(spec, deal)
-            except NotApplicable:
-                pass
-            except ValueError as error:
-                raise QuestionError(f"--question {spec}: {error}") from None
+        try:
+            parse_question(spec, deal)
+        except NotApplicable as error:
+            return str(error)
+        except ValueError as error:
+            raise QuestionError(f"--question {spec}: {error}") from None
+        return None
 
 
 def line(data: dict[str, Any]) -> str:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import BinaryIO
+import sys
+from typing import BinaryIO, ContextManager
+
+STDIN = "-"
+"""The file name that stands for the standard input."""
+STDIN_NAME = "<stdin>"
+"""The standard input's name in messages."""
 
 
 class _Located(Exception):
@@ -41,3 +48,11 @@ def open_input(path: str | os.PathLike[str], error: type[DealFormatError] = Deal
         return filename, open(path, "rb")
     except OSError as failure:
         raise error(filename, None, None, f"cannot read the file: {failure.strerror or failure}") from None
+
+
+def open_input_or_stdin(path: str | os.PathLike[str], error: type[DealFormatError] = DealFormatError) -> tuple[str, ContextManager[BinaryIO]]:
+    """As :func:`open_input`, and ``-`` (:data:`STDIN`) is the standard input, named
+    ``<stdin>``, which the context leaves open."""
+    if os.fsdecode(path) == STDIN:
+        return STDIN_NAME, contextlib.nullcontext(sys.stdin.buffer)
+    return open_input(path, error)

@@ -16,7 +16,7 @@ from ..cards import cards_of
 from ..deal import Deal
 from ..rules import AlsosOptions, game_spec
 from ..rules.games import DEFAULT_GAME
-from .errors import DealFormatError, open_input
+from .errors import DealFormatError, open_input_or_stdin
 
 MAX_RECORD_LINE = 10_000_000
 """The longest record line read, in bytes; a longer one is refused after reading this much."""
@@ -92,13 +92,13 @@ def deal_from_record(data: Any) -> Deal:
 
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
-    """The records of a JSON-lines file, one object a line (blank lines skipped), read
-    line by line; RecordError for a missing file, a line that is not a JSON object, or
+    """The records of a JSON-lines file (``-``: the standard input, named ``<stdin>``),
+    one object a line (blank lines skipped), read line by line; RecordError for a missing file, a line that is not a JSON object, or
     a line longer than ``MAX_RECORD_LINE``."""
     import json  # here, not at the top: a plain run reads no record (start-up)
 
-    filename, stream = open_input(path, RecordError)
-    with stream:
+    filename, opened = open_input_or_stdin(path, RecordError)
+    with opened as stream:
         number = 0
         while raw := stream.readline(MAX_RECORD_LINE + 1):
             number += 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+ECHO_LIMIT = 60
+"""The most characters of an expression an error message repeats; a longer one is cut."""
+
 
 class PredicateError(ValueError):
     """A predicate that cannot be read or cannot apply, located in its text.
@@ -19,6 +22,12 @@ class PredicateError(ValueError):
 
     def __str__(self) -> str:
         return self.message if self.column is None else f"column {self.column}: {self.message}"
+
+    def with_option(self, option: str) -> str:
+        """The message after the option and its expression as typed (cut to
+        :data:`ECHO_LIMIT` characters): ``--where 'points(B) >= ': column 14: ...``."""
+        text = self.text if len(self.text) <= ECHO_LIMIT else self.text[:ECHO_LIMIT - 1] + "…"
+        return f"{option} {text!r}: {self}"
 
     def pointer(self) -> str:
         """The expression, and a caret under the column (two lines), for a terminal."""

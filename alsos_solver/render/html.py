@@ -15,10 +15,9 @@ game: every answer comes from a :class:`~alsos_solver.report.DealReport`.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import tempfile
+from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
 from ..deal import Deal
+from ..io.outputs import WEB_PAGE, check_output, write_atomically
 from ..report import analysis_record
 from ..rules import Kind
 from ..rules.games import DEFAULT_GAME
@@ -209,9 +209,15 @@ def start_html(deal: Deal) -> str:
 # Answers, drawn from the record
 
 
+ACCENTED = {"arrivazs": "arrivázs"}
+"""Words of the record keys that a heading spells with their accents, as the terminal
+does (the keys, an interface, stay plain)."""
+
+
 def label(pack: Pack, key: str) -> str:
-    """A record key as a heading: words for its underscores, a card name as the card."""
-    return cards_text_html(pack, key.replace("_", " "))
+    """A record key as a heading: words for its underscores (``idegen arrivázs``), a card
+    name as the card."""
+    return cards_text_html(pack, " ".join(ACCENTED.get(word, word) for word in key.split("_")))
 
 
 def cards_text_html(pack: Pack, text: str) -> str:
@@ -326,26 +332,11 @@ def page(title: str, body: str) -> str:
 
 # Writing
 
-
-def write_atomically(path: Path, text: str) -> None:
-    """The file's new text in full, or (on any failure) its old state: a temporary file
-    in the same folder, renamed over it."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o666 & ~umask())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
-def umask() -> int:
-    """The process's file mode mask (read by setting it, and setting it back)."""
-    mask = os.umask(0o22)
-    os.umask(mask)
-    return mask
+HTML_OPTION = "--html"
+INDEX = "index.html"
+SITE_FILE = re.compile(r"(index|[A-Za-z0-9_-]+-[0-9]+)\.html")
+"""The names of the files a site writes (its index and :func:`page_name`'s): the only
+files of the folder it can replace."""
 
 
 def page_name(filename: str, index: int, taken: set[str]) -> str:
@@ -361,10 +352,23 @@ def page_name(filename: str, index: int, taken: set[str]) -> str:
     return name
 
 
-def html_sink(target: str) -> HtmlSink:
+def html_sink(target: str, sources: Sequence[str] = (), force: bool = False) -> HtmlSink:
     """The view ``--html TARGET`` asks for: a site when the target is a folder (one that
-    exists, or a name ending in ``/``), else one page."""
-    return HtmlSink(target, target.endswith(("/", os.sep)) or Path(target).is_dir())
+    exists, or a name ending in ``/``), else one page. OutputError when a file it would
+    write is one of the files the ``sources`` stand for (:func:`~alsos_solver.report.source_files`:
+    NoDealsError for a folder without one), or is not a page and ``force`` is not given;
+    OSError when the target cannot be written."""
+    from ..report import source_files
+
+    inputs = list(source_files(list(sources)))
+    if not (target.endswith(("/", os.sep)) or Path(target).is_dir()):
+        check_output(HTML_OPTION, target, inputs, WEB_PAGE, force)
+        return HtmlSink(target, False)
+    folder = Path(target)
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted({folder / INDEX} | {path for path in folder.iterdir() if SITE_FILE.fullmatch(path.name)}):
+        check_output(HTML_OPTION, target, inputs, WEB_PAGE, force, file=str(path))
+    return HtmlSink(target, True)
 
 
 class HtmlSink:
@@ -378,13 +382,6 @@ class HtmlSink:
         self.sections: list[str] = []
         self.entries: list[str] = []
         self.taken: set[str] = set()
-        if site:
-            self.target.mkdir(parents=True, exist_ok=True)
-        folder = self.target if site else self.target.parent
-        if not folder.is_dir():
-            raise FileNotFoundError(errno.ENOENT, "no such folder", str(folder))
-        if not os.access(folder, os.W_OK):
-            raise PermissionError(errno.EACCES, "cannot write in the folder", str(folder))
 
     def deal(self, report: DealReport) -> None:
         section = deal_html(report)
@@ -399,7 +396,7 @@ class HtmlSink:
     def close(self) -> None:
         if self.site:
             items = "".join(self.entries) or "<li>no deals</li>"
-            write_atomically(self.target / "index.html",
+            write_atomically(self.target / INDEX,
                              page("Deals", f'<h1>Deals</h1><ul class="index">{items}</ul>'))
         else:
             body = "".join(self.sections) or "<p>no deals</p>"

@@ -3,11 +3,13 @@ each rate's 95% interval, a distribution table with its quartiles and histogram.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..stats import DistributionTable, RateTable, group_label
+from ..stats import NUMBER, YES_NO, DistributionTable, RateTable, group_label
 
 BAR = "▇"
 BAR_WIDTH = 30
@@ -30,6 +32,9 @@ def stats_view(table: RateTable | DistributionTable) -> RenderableType:
         parts.append(histogram(table))
     if table.missing:
         parts.append(Text(f"{table.missing} record{'s' if table.missing != 1 else ''} without {table.key} left out"))
+    if table.duplicates:
+        parts.append(Text(f"{table.duplicates} record{'s' if table.duplicates != 1 else ''} of a deal counted already "
+                          "(the same file and index) left out"))
     return Group(*parts)
 
 
@@ -51,3 +56,18 @@ def histogram(table: DistributionTable) -> Table:
             cells.append(f"{BAR * round(BAR_WIDTH * count / most / max(len(table.rows), 1))} {count}")
         shown.add_row(label, *cells)
     return shown
+
+
+def keys_lines(counts: dict[str, tuple[str, int]], made: dict[str, Any] | None) -> list[str]:
+    """``stats --keys``: how the batch was made (when its file says), then the yes/no keys
+    and the number keys, each with how many records have it."""
+    from ..batch.output import made_by
+
+    lines = [] if made is None else [f"made by alsos-solver {made.get('version', '?')}: {made_by(made)}"]
+    width = max(map(len, counts), default=0)
+    for kind, option in ((YES_NO, "--rate"), (NUMBER, "--dist")):
+        found = [(name, count) for name, (its_kind, count) in counts.items() if its_kind == kind]
+        if found:
+            lines.append(f"{kind} keys, for {option}:")
+            lines += [f"  {name:<{width}}  {count:,} record{'s' if count != 1 else ''}" for name, count in found]
+    return lines
