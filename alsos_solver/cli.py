@@ -3,40 +3,124 @@
 It parses the options into :class:`~alsos_solver.report.Wanted` and
 :class:`~alsos_solver.report.Overrides` and runs the files with a view through
 :mod:`.console`, which turns what goes wrong into one line on stderr and an exit status:
-0 on success, 2 for a bad file or option, 130 on Ctrl-C (after showing the partial result
-of an interrupted table or exchange). :mod:`.launch` starts it (or, without options,
+0 on success, 2 for a bad file or option, 130 on Ctrl-C, 143 on SIGTERM (after showing
+the partial result of an interrupted table or exchange; :class:`.launch.Signals`). :mod:`.launch` starts it (or, without options,
 :func:`.console.run_files` without it). Only typer is imported with this module, the
 library when the command runs.
+
+It also makes what every command's typer app shares: :func:`command_app` and
+:func:`value_option`, and the help they draw (:class:`HelpCommand`).
 """
 
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 from .console import EXIT_INTERRUPTED, OptionError, fail, run, view
-from .launch import version
+from .launch import SUBCOMMANDS, load, version
 
 if TYPE_CHECKING:
+    import click
+
     from .report import Sink, Wanted
 
 ANALYSIS = "Analysis"
 WHAT_IF = "What if"
 """The help panels of the analysis options and of the overrides."""
+COMMANDS = "Commands"
+"""The help panel of the subcommands (``alsos-solve --help``)."""
 
-started = False
-"""Whether the command's body ran in this process (:func:`alsos_solver.launch.close_json`)."""
 
-app = typer.Typer(
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    help="Double-dummy solver for Alsós: read deal files, show each deal and what best play makes of it.",
-)
+# What every command's app shares
+
+
+class HelpCommand(TyperCommand):
+    """A command whose ``--help`` reads plainly: the help's text as written (rich markup
+    would take the brackets of ``alsos-solver[plot]`` for a style), the arguments as their
+    metavar alone (``FILE...``, not ``{FILE...}`` and ``<str>``), an option's value as
+    ``N`` for a number and the option's name in capitals otherwise (``--seed SEED``), and
+    no ranges (``[x>=1]``: the help's words say what a value may be)."""
+
+    plain = False  # the texts escaped for the help, the arguments' types hidden
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if not isinstance(param, TyperArgument) and param.metavar is None and not getattr(param, "is_flag", False):
+                param.metavar = "N" if param.type.name.startswith("int") else param.opts[0].lstrip("-").upper()
+
+    def collect_usage_pieces(self, ctx: "click.Context") -> list[str]:
+        return [piece[1:-1] if piece.startswith("{") else piece for piece in super().collect_usage_pieces(ctx)]
+
+    def format_help(self, ctx: "click.Context", formatter: "click.HelpFormatter") -> None:
+        """Typer's help, of the texts as written (the command is not run after its help)."""
+        from rich.markup import escape
+        from typer import rich_utils
+
+        rich_utils.RANGE_STRING = ""
+        if not self.plain:
+            self.plain = True
+            self.help = escape(self.help or "")
+            for param in self.params:
+                param.help = param.help and escape(param.help)
+                if isinstance(param, TyperArgument):
+                    param.type = NO_TYPE
+        super().format_help(ctx, formatter)
+
+
+class NoType:
+    """An argument's type as its help shows it: nothing (its metavar says what it is)."""
+
+    name = ""
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        return ""
+
+
+NO_TYPE = NoType()
+
+
+class CommandApp(typer.Typer):
+    """A typer app whose commands are :class:`HelpCommand` unless they say otherwise."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", HelpCommand)
+        return super().command(*args, **kwargs)
+
+
+def command_app(summary: str) -> typer.Typer:
+    """The typer app of one of ``alsos-solve``'s commands, as every one is made: ``-h``
+    and ``--help`` (:class:`HelpCommand`), no shell completion, no locals in a traceback.
+    ``summary``: one line, the command's entry in the Commands panel of ``alsos-solve
+    --help``."""
+    return CommandApp(add_completion=False, pretty_exceptions_show_locals=False,
+                      context_settings={"help_option_names": ["-h", "--help"]}, help=summary)
 
 
 def value_option(name: str, metavar: str, help: str, panel: str | None = None) -> Any:
     """An option that takes a value, without a default to show."""
     return typer.Option(name, metavar=metavar, help=help, show_default=False, rich_help_panel=panel)
+
+
+# The default command
+
+
+class MainCommand(HelpCommand):
+    """The default command, whose help ends with the Commands panel: every subcommand
+    (:data:`alsos_solver.launch.SUBCOMMANDS`) and its app's summary."""
+
+    def format_help(self, ctx: "click.Context", formatter: "click.HelpFormatter") -> None:
+        from rich.markup import escape
+        from typer import rich_utils
+
+        super().format_help(ctx, formatter)
+        commands = [TyperCommand(name, short_help=escape(load(target).info.help)) for name, target in SUBCOMMANDS.items()]
+        rich_utils._print_commands_panel(name=COMMANDS, commands=commands, markup_mode=self.rich_markup_mode,
+                                         console=rich_utils._get_rich_console(), cmd_len=max(map(len, SUBCOMMANDS)))
+
+
+app = command_app("Double-dummy solver for Alsós: read deal files, show each deal and what best play makes of it.")
 
 
 def show_version(value: bool) -> None:
@@ -79,23 +163,30 @@ def check_combinations(wanted: "Wanted", json_output: bool, html: str | None = N
         raise OptionError("--brief and --json are two views of the result: give one of them")
 
 
-def html_view(target: str) -> "Sink":
-    """The web page or site of ``--html``; OptionError when it cannot be written."""
+def html_view(target: str, files: list[str], force: bool = False) -> "Sink":
+    """The web page or site of ``--html``; OptionError when it cannot be written, or
+    would replace one of the input ``files`` or (without ``force``) a file that is not a
+    page (docs/cli.md, 'Outputs and inputs')."""
+    from .io.outputs import OutputError
     from .render.html import html_sink
+    from .report import NoDealsError
 
     try:
-        return html_sink(target)
+        return html_sink(target, files, force)
+    except (OutputError, NoDealsError) as error:
+        raise OptionError(str(error)) from None
     except OSError as error:
         raise OptionError(f"--html {target}: {error.strerror or error}: {error.filename or target}") from None
 
 
-@app.command()
+@app.command(cls=MainCommand)
 def main(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Deal files (docs/format.md); - reads the standard input; a folder, every *.txt file in it and its subfolders, sorted.", show_default=False)],
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON list, one object per deal.")] = False,
     brief: Annotated[bool, typer.Option("--brief", help="One line per deal: the contract and the double-dummy result, no diagram.")] = False,
     html: Annotated[str | None, value_option("--html", "PATH", "Also write the deals as a web page: PATH a file (one page), or a folder (one that exists, or ending in /: an index and a page per deal).")] = None,
     no_terminal: Annotated[bool, typer.Option("--no-terminal", help="With --html: nothing on the standard output.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Let --html replace a file that is not a web page (never an input; docs/cli.md, 'Outputs and inputs').")] = False,
     no_solve: Annotated[bool, typer.Option("--no-solve", help="Show the deals only, without solving them.")] = False,
     variant: Annotated[list[str] | None, value_option("--variant", "NAME=VALUE", "Override a rule option for every deal (repeatable; the options: docs/rules.md, Variants).")] = None,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="A deal that an option does not fit gets a note, and the run goes on.")] = False,
@@ -120,8 +211,6 @@ def main(
     """Show each deal of each FILE and its double-dummy result: the declarer's points, the
     game, every figure for every seat, betli, klopitzky; and the analyses asked for. The
     rules applied: docs/rules.md."""
-    global started
-    started = True
     try:
         from . import report
 
@@ -134,7 +223,7 @@ def main(
                                          tuple((tag, value) for tag, value in tags if value is not None))
             check_combinations(wanted, json_output, html, no_terminal)
             if html is not None:
-                sinks.insert(0, html_view(html))  # first: a deal shown is in the page even if the terminal fails
+                sinks.insert(0, html_view(html, files, force))  # first: a deal shown is in the page even if the terminal fails
         except OptionError as error:
             report.Sinks(*sinks).close()
             raise fail(str(error)) from None

@@ -1,7 +1,8 @@
 """The default command's run on the terminal, without typer: errors and warnings on
-stderr, verbatim; the progress bar; the view the options ask for; and the run itself,
-what goes wrong in it turned into one line on stderr and an exit status (0 on success, 2
-for a bad file or option, 130 on Ctrl-C after the partial result).
+stderr, verbatim; the progress bars (of a long analysis, and ``deal N of M`` for many
+deals); the view the options ask for; and the run itself, what goes wrong in it turned
+into one line on stderr and an exit status (0 on success, 2 for a bad file or option, 130
+on Ctrl-C after the partial result; :mod:`.launch` makes it 143 for SIGTERM).
 
 :mod:`.cli` parses the options and runs through here; so does :mod:`.launch`, without
 parsing anything, for ``alsos-solve FILE...`` with no option (the main job: start-up
@@ -12,16 +13,19 @@ without typer's import). The subcommands print their errors with :func:`fail` an
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING
 
 from .launch import EXIT_ERROR, EXIT_INTERRUPTED, error
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from contextlib import AbstractContextManager
 
     from .io.errors import DealFormatWarning
-    from .report import Overrides, Sink, Wanted
+    from .report import DealReport, Overrides, Sink, Wanted
+
+    Update = Callable[[int, int | None], None]
 
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "OptionError", "fail", "progress", "run", "run_files", "view", "warn"]
 
@@ -41,11 +45,72 @@ def warn(warning: DealFormatWarning) -> None:
     sys.stderr.flush()
 
 
-def progress(description: str) -> AbstractContextManager[Callable[[int, int | None], None]]:
+def progress(description: str) -> AbstractContextManager[Update]:
     """The progress bar of a long analysis, on stderr when it is a terminal."""
     from .render.terminal_analyses import progress_bar
 
     return progress_bar(description)
+
+
+class DealProgress:
+    """``deal N of M`` and a bar on stderr (a terminal) while a run works through its
+    deals: a sink that hands each report on to ``sink``, the bar put away while the deal
+    is printed to the same terminal, and the :meth:`progress` of the analyses, which puts
+    it away while an analysis shows its own. ``total``: the deals counted, None when they
+    cannot be (the standard input)."""
+
+    def __init__(self, sink: Sink, total: int | None) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.sink, self.total, self.done = sink, total, 0
+        self.shares_terminal = sys.stdout.isatty()
+        self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                            console=Console(stderr=True), transient=True, redirect_stdout=False)
+        self.task = self.bar.add_task(self.description(), total=total)
+        self.bar.start()
+
+    def description(self) -> str:
+        """``deal N of M``: the deal being worked on."""
+        current = self.done + 1 if self.total is None else min(self.done + 1, self.total)
+        return f"deal {current}" + ("" if self.total is None else f" of {self.total}")
+
+    def deal(self, report: DealReport) -> None:
+        with self.away() if self.shares_terminal else nullcontext():
+            self.sink.deal(report)
+        self.done += 1
+        self.bar.update(self.task, completed=self.done, description=self.description())
+
+    def close(self) -> None:
+        try:
+            self.bar.stop()
+        finally:
+            self.sink.close()
+
+    @contextmanager
+    def progress(self, description: str) -> Iterator[Update]:
+        with self.away(), progress(description) as update:
+            yield update
+
+    @contextmanager
+    def away(self) -> Iterator[None]:
+        self.bar.stop()
+        try:
+            yield
+        finally:
+            self.bar.start()
+
+
+def deal_progress(files: list[str], wanted: Wanted, sink: Sink) -> DealProgress | None:
+    """The ``deal N of M`` of a run that shows one: the plain solve (no analysis asked)
+    of more than one deal, or of the standard input's, with stderr a terminal."""
+    analyses = (wanted.cards, wanted.line, wanted.table, wanted.announce, wanted.review, wanted.scores, wanted.exchange)
+    if not wanted.solve or any(analyses) or not sys.stderr.isatty():
+        return None
+    from .report import count_deals
+
+    total = count_deals(files)
+    return None if total == 1 else DealProgress(sink, total or None)
 
 
 def view(json_output: bool = False, brief: bool = False) -> Sink:
@@ -68,7 +133,9 @@ def run(files: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, stri
     from .report import AnalysisInterrupted, NoDealsError, OptionMismatch, run as run_report
 
     try:
-        run_report(files, wanted, overrides, sink, progress=progress, warn=warn, strict=strict)
+        bar = deal_progress(files, wanted, sink)
+        run_report(files, wanted, overrides, bar or sink, progress=bar.progress if bar else progress, warn=warn,
+                   strict=strict)
     except (DealFormatError, NoDealsError, OptionMismatch) as error:
         raise fail(str(error)) from None
     except AnalysisInterrupted:

@@ -11,14 +11,13 @@ from typing import Annotated
 
 import typer
 
+from .cli import command_app
 from .console import fail, warn
 from .puzzle_commands import reporting
 
 DEFAULT_COLLECTION = "literature"
 
-app = typer.Typer(add_completion=False, pretty_exceptions_show_locals=False,
-                  context_settings={"help_option_names": ["-h", "--help"]},
-                  help="The literature: published answers beside the double-dummy truth.")
+app = command_app("The literature: published answers beside the double-dummy truth.")
 
 
 @app.command()

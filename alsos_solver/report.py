@@ -18,19 +18,18 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Protocol
 
 from .deal import Deal
 from .io import DealFormatError, iter_deals
-from .io.errors import DealFormatWarning
+from .io.errors import STDIN, STDIN_NAME, DealFormatWarning
 from .io.reader import with_tags
 from .io.records import deal_record
+from .launch import signals
 from .melds import MeldResult, deal_melds
 from .solve import SolveResult, solve
 
-STDIN = "-"
-"""The FILE that stands for the standard input; its deals are shown as from ``<stdin>``."""
-STDIN_NAME = "<stdin>"
 DEAL_FILES = "*.txt"
 """The files read from a folder given as FILE: every one in it and its subfolders, by path."""
 
@@ -131,16 +130,20 @@ class ScoreSet:
 @dataclass
 class DealReport:
     """Everything worked out for one deal: where it is, the deal (under the overrides),
-    its melds, the double-dummy result of its contract, the analyses; or, with
-    --keep-going, the ``note`` of an override that does not fit it (then nothing else)."""
+    the double-dummy result of its contract, the analyses, its melds (worked out when a
+    view asks for them: ``--brief`` does not); or, with --keep-going, the ``note`` of an
+    override that does not fit it (then nothing else)."""
 
     filename: str
     index: int
     deal: Deal
-    melds: MeldResult
     result: SolveResult | None = None
     analyses: list[Analysis] = field(default_factory=list)
     note: str | None = None
+
+    @cached_property
+    def melds(self) -> MeldResult:
+        return deal_melds(self.deal)
 
     @property
     def interrupted(self) -> bool:
@@ -177,7 +180,10 @@ class Sinks:
 
 def source_files(sources: list[str]) -> Iterator[str]:
     """The files to read: each source, but a folder stands for its deal files
-    (:data:`DEAL_FILES`, sorted by path); NoDealsError for a folder without one."""
+    (:data:`DEAL_FILES`, sorted by path); NoDealsError for a folder without one,
+    DealFormatError for the standard input given twice (it can be read once)."""
+    if sources.count(STDIN) > 1:
+        raise DealFormatError(STDIN, None, None, "the standard input is given twice: it can be read only once")
     for source in sources:
         if source != STDIN and os.path.isdir(source):
             from pathlib import Path  # here, not at the top: only a folder needs it (start-up)
@@ -207,12 +213,30 @@ def deals(sources: list[str], warn: Callable[[DealFormatWarning], None] | None =
             raise NoDealsError(filename)
 
 
+def count_deals(sources: list[str]) -> int | None:
+    """How many deals the files hold, by their Deal tag lines (for a progress bar: cheap,
+    and exact for files the reader accepts); None when one is the standard input or cannot
+    be read (the reader will say why)."""
+    total = 0
+    try:
+        for source in source_files(sources):
+            if source == STDIN:
+                return None
+            with open(source, "rb") as stream:
+                total += sum(line.lstrip().startswith(b"[Deal ") for line in stream)
+    except (OSError, NoDealsError, DealFormatError):
+        return None
+    return total
+
+
 def run(sources: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, *, progress: Progress = no_progress,
         warn: Callable[[DealFormatWarning], None] | None = None, strict: bool = False) -> None:
     """Read, solve, analyse and show every deal; the sink is closed whatever happens.
-    AnalysisInterrupted after showing a deal whose analysis Ctrl-C cut short."""
+    AnalysisInterrupted after showing a deal whose analysis Ctrl-C cut short; no deal is
+    started after a signal (:meth:`alsos_solver.launch.Signals.check`)."""
     try:
         for filename, index, deal in deals(sources, warn, strict):
+            signals.check()
             report = report_deal(filename, index, deal, wanted, overrides, progress)
             sink.deal(report)
             if report.interrupted:
@@ -233,23 +257,25 @@ def report_deal(filename: str, index: int, deal: Deal, wanted: Wanted, overrides
     except OptionMismatch as mismatch:
         if not wanted.keep_going:
             raise
-        return DealReport(filename, index, deal, deal_melds(deal), note=mismatch.note)
+        return DealReport(filename, index, deal, note=mismatch.note)
     result, analyses = None, []
     if wanted.solve and deal.contract is not None:
         result = solve(deal)
     analyses += analyse(deal, wanted, where, progress)
-    return DealReport(filename, index, deal, deal_melds(deal), result, analyses)
+    return DealReport(filename, index, deal, result, analyses)
 
 
 def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
     """The deal under the command line's overrides, checked as a deal read from a file:
-    OptionMismatch naming the option when a value cannot be read for the deal's game, or
-    the deal it makes breaks the rules (naming every override when the problem is not in a
-    tag one of them set)."""
+    OptionMismatch naming the option when the deal's game has no such variant, a value
+    cannot be read for the game, or the deal it makes breaks the rules (naming every
+    override when the problem is not in a tag one of them set)."""
     if overrides == Overrides():
         return deal
     options = deal.options
     for name, value in overrides.variants:
+        if name not in deal.spec.variants:
+            raise OptionMismatch(where, f"--variant {name}={value}", deal.spec.no_variant(name))
         options = options.with_option(name, value)
     changed = replace(deal, options=options)
     for tag, value in overrides.tags:

@@ -134,7 +134,7 @@ def test_brief_is_one_line_per_deal(runner, tmp_path):
         f"Deal 2 · {path} · BETLI by C · betli failed ✗",
         f"Deal 3 · {path} · KLOPITZKY · avoids paying: A ✓ B ✗ C ✗",
         f"Deal 4 · {path} · No contract · no contract",
-        f"Deal 5 · {path} · ♣ clubs by A · 7 tricks · game won ✓ · arrivazs ✓ · idegen ✗ · score +3",
+        f"Deal 5 · {path} · ♣ clubs by A · 7 tricks · game won ✓ · arrivázs ✓ · idegen ✗ · score +3",
         f"Deal 6 · {path} · ultimo ♦ bells by C · 10 card points · ultimo lost ✗ · makes: solo ✗ ultimo ✗ golden-aces ✗ "
         "game ✗ game-trull ✗ game-ultimo ✗ game-sneak ✗ 150 ✗ absolute ✗ 200 ✗ volat ✗",
     ]
