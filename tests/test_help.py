@@ -120,15 +120,19 @@ def test_a_plain_solve_of_many_deals_shows_its_progress_on_a_terminal(tmp_path):
     assert b"deal 1 of" not in shown
 
 
-def test_the_one_line_view_piped_is_what_rich_would_print(monkeypatch):
-    """Piped, the brief view writes its lines' text itself (what rich prints for them,
-    some five times faster); a line with a tab, which rich expands, is left to rich."""
-    lines = [Text("Deal 1 · ♥ hearts by B · game ") + Text("won ✓", style="bold green"), Text("tab\there")]
+@pytest.mark.parametrize("terminal", [{}, {"force_terminal": True, "color_system": "truecolor"},
+                                      {"force_terminal": True, "color_system": "standard"}], ids=["piped", "truecolor", "16 colours"])
+def test_the_one_line_view_is_what_rich_would_print(monkeypatch, terminal):
+    """The brief view writes its lines itself, piped as text and on a terminal in their
+    styles (what rich prints for them, three to five times faster); a line with a tab,
+    which rich expands, is left to rich."""
+    lines = [Text("Deal 1 · ", style="bold") + Text("♥", style="red") + Text(" hearts by B · game ") +
+             Text("won ✓", style="bold green"), Text("tab\there")]
     expected = io.StringIO()
     for line in lines:
-        Console(file=expected, highlight=False, markup=False, emoji=False).print(line, soft_wrap=True)
+        Console(file=expected, highlight=False, markup=False, emoji=False, **terminal).print(line, soft_wrap=True)
     written = io.StringIO()
-    sink = TerminalSink(Console(file=written, highlight=False, markup=False, emoji=False), brief=True)
+    sink = TerminalSink(Console(file=written, highlight=False, markup=False, emoji=False, **terminal), brief=True)
     drawn, draw = [], Console.print
     monkeypatch.setattr(Console, "print", lambda self, text, **options: drawn.append(text.plain) or draw(
         self, text, **options))
