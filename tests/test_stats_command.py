@@ -122,6 +122,8 @@ def test_each_deal_is_counted_once(runner, tmp_path, results):
     assert result.stdout == runner.invoke(app, [results, "--rate", "game", "--csv"]).stdout
     shown = runner.invoke(app, [doubled, "--rate", "game"]).stdout
     assert "4 records of a deal counted already (the same file and index) left out" in shown
+    once = runner.invoke(app, [write(tmp_path, "once.jsonl", "".join(lines + lines[:1])), "--rate", "game"]).stdout
+    assert "1 record of a deal counted already" in once
 
 
 def test_a_long_expression_is_echoed_cut(runner, results):

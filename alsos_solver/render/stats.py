@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..stats import NUMBER, YES_NO, DistributionTable, RateTable, group_label
+from ..words import counted
 
 BAR = "▇"
 BAR_WIDTH = 30
@@ -31,9 +32,9 @@ def stats_view(table: RateTable | DistributionTable) -> RenderableType:
     else:
         parts.append(histogram(table))
     if table.missing:
-        parts.append(Text(f"{table.missing} record{'s' if table.missing != 1 else ''} without {table.key} left out"))
+        parts.append(Text(f"{counted(table.missing, 'record')} without {table.key} left out"))
     if table.duplicates:
-        parts.append(Text(f"{table.duplicates} record{'s' if table.duplicates != 1 else ''} of a deal counted already "
+        parts.append(Text(f"{counted(table.duplicates, 'record')} of a deal counted already "
                           "(the same file and index) left out"))
     return Group(*parts)
 
@@ -69,5 +70,5 @@ def keys_lines(counts: dict[str, tuple[str, int]], made: dict[str, Any] | None) 
         found = [(name, count) for name, (its_kind, count) in counts.items() if its_kind == kind]
         if found:
             lines.append(f"{kind} keys, for {option}:")
-            lines += [f"  {name:<{width}}  {count:,} record{'s' if count != 1 else ''}" for name, count in found]
+            lines += [f"  {name:<{width}}  {counted(count, 'record')}" for name, count in found]
     return lines
