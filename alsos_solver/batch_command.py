@@ -38,8 +38,8 @@ def batch(
     from .io import DealFormatError
     from .io.outputs import BATCH_RESULTS, OutputError, check_output
     from .render.terminal_analyses import progress_bar
-    from .words import counted
     from .report import STDIN, NoDealsError, count_deals, deals, source_files
+    from .words import counted
 
     job = Job(table, tuple(question or ()))
     try:

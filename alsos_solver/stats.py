@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from .deal import Deal
+from .io.errors import STDIN, STDIN_NAME
 from .io.records import deal_from_record, iter_records
 from .predicates import Bound, Context, Expression, NotApplicable
 
@@ -37,8 +38,6 @@ NOT_APPLICABLE = "n/a"
 ALL = "all"
 """The one group when there is no grouping."""
 DEFAULT_BINS = 20
-STDIN = "-"
-STDIN_NAME = "<stdin>"
 YES_NO = "yes/no"
 NUMBER = "number"
 EXPECTED = {YES_NO: "true or false for a rate", NUMBER: "a number for a distribution"}

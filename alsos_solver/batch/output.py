@@ -21,6 +21,7 @@ from typing import Any
 
 from ..io.outputs import Replacement
 from ..io.records import RecordError
+from ..words import counted
 
 Key = tuple[str, int]
 """A deal of a batch: its file (as given) and its index (from 1) in that file."""
@@ -121,8 +122,7 @@ class Output:
         if partial:
             self.dropped.append(f"dropped a partial last line of {partial:,} bytes")
         if duplicates:
-            lines = f"{duplicates:,} line{'s' if duplicates != 1 else ''}"
-            self.dropped.append(f"dropped {lines} of a deal written before (the same file and index)")
+            self.dropped.append(f"dropped {counted(duplicates, 'line')} of a deal written before (the same file and index)")
         return whole, duplicates
 
     def _check_made(self, found: dict[str, Any], made: dict[str, Any]) -> None:
