@@ -17,10 +17,10 @@ __version__ = "0.1.0"
 """The package's version, the same as pyproject.toml's (a test checks it)."""
 
 _EXPORTS = {
-    "AlsosOptions": "rules", "BetliDefeated": "questions", "BetliMade": "questions", "Card": "cards", "CardSet": "cards",
-    "Contract": "rules", "Deal": "deal", "DeclarerPoints": "questions", "FRENCH": "cards", "FigureMade": "questions",
-    "GameDefeated": "questions", "GameWon": "questions", "HUNGARIAN": "cards", "Kind": "rules",
-    "KlopitzkySafe": "questions", "Pack": "cards", "Question": "questions",
+    "AlsosOptions": "rules", "BetliDefeated": "games.alsos.questions", "BetliMade": "games.alsos.questions", "Card": "cards", "CardSet": "cards",
+    "Contract": "rules", "Deal": "deal", "DeclarerPoints": "questions", "FRENCH": "cards", "FigureMade": "games.alsos.questions",
+    "GameDefeated": "games.alsos.questions", "GameWon": "games.alsos.questions", "HUNGARIAN": "cards", "Kind": "rules",
+    "KlopitzkySafe": "games.alsos.questions", "Pack": "cards", "Question": "questions",
     "SeatPoints": "questions", "SolveResult": "solve", "Solver": "solver", "Together": "questions",
     "solve": "solve",
 }
@@ -33,10 +33,8 @@ if TYPE_CHECKING:
 
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
-    from .questions import (
-        BetliDefeated, BetliMade, DeclarerPoints, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints,
-        Together,
-    )
+    from .questions import DeclarerPoints, Question, SeatPoints, Together
+    from .games.alsos.questions import BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
     from .rules import AlsosOptions, Contract, Kind
     from .solve import SolveResult, solve
     from .solver import Solver

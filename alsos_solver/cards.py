@@ -35,6 +35,10 @@ class Pack:
     suits: str
     ranks: str
     ten_alias: str  # the rank letter that the token '10' stands for
+    suit_names: tuple[str, ...] = ()
+    """The suits' English names in suit order (``hearts``)."""
+    rank_names: tuple[str, ...] = ()
+    """The ranks' English names in writing order (``Ace``, ``Over``)."""
 
     @property
     def suit_size(self) -> int:
@@ -142,8 +146,12 @@ def _rank_tokens(group: str) -> Iterator[str]:
             i += 1
 
 
-HUNGARIAN = Pack("hungarian", suits="MPTZ", ranks="AKOUX987", ten_alias="X")
-FRENCH = Pack("french", suits="SHDC", ranks="AKQJT9876", ten_alias="T")
+HUNGARIAN = Pack("hungarian", suits="MPTZ", ranks="AKOUX987", ten_alias="X",
+                 suit_names=("acorns", "hearts", "bells", "leaves"),
+                 rank_names=("Ace", "King", "Over", "Under", "Ten", "Nine", "Eight", "Seven"))
+FRENCH = Pack("french", suits="SHDC", ranks="AKQJT9876", ten_alias="T",
+              suit_names=("spades", "hearts", "diamonds", "clubs"),
+              rank_names=("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven", "Six"))
 
 SUIT_SYMBOLS = {"hungarian": "♣♥♦♠", "french": "♠♥♦♣"}
 """Symbols shown for the suits in diagrams (acorns ♣, hearts ♥, bells ♦, leaves ♠ by custom)."""

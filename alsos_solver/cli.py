@@ -103,6 +103,22 @@ def value_option(name: str, metavar: str, help: str, panel: str | None = None) -
     return typer.Option(name, metavar=metavar, help=help, show_default=False, rich_help_panel=panel)
 
 
+def game_option() -> Any:
+    """``--game NAME``: one of the registered games (:mod:`alsos_solver.games`), the default
+    the one a deal file without a ``Game`` tag is in."""
+    from .games import DEFAULT_GAME, GAMES
+
+    return typer.Option("--game", metavar="GAME", help=f"The game: {', '.join(GAMES)} (default {DEFAULT_GAME}).",
+                        show_default=False)
+
+
+def default_game() -> str:
+    """The name of the game of a deal without a ``Game`` tag (the ``--game`` default)."""
+    from .games import DEFAULT_GAME
+
+    return DEFAULT_GAME
+
+
 # The default command
 
 

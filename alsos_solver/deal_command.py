@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .cli import command_app, value_option
+from .cli import command_app, default_game, game_option, value_option
 from .console import fail
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def deal(
     count: Annotated[int, typer.Option("--count", "-n", min=0, help="How many deals.")] = 1,
     seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed and constraints give the same deals.")] = "0",
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE", help="Write the deals to FILE (- for the standard output).")] = "-",
-    game: Annotated[str, typer.Option("--game", help="The game (alsos, alsos-2, alsos-4, asszorti, altiansz).")] = "alsos",
+    game: Annotated[str, game_option()] = default_game(),
     contract: Annotated[str | None, value_option("--contract", "CONTRACT", "The Contract tag of every deal (docs/rules.md).")] = None,
     declarer: Annotated[str | None, value_option("--declarer", "SEAT", "The Declarer tag of every deal.")] = None,
     where: Annotated[str | None, value_option("--where", "EXPR", "Keep only deals that meet EXPR (docs/predicates.md), e.g. 'trumps(declarer) >= 4'.")] = None,

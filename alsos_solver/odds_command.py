@@ -29,10 +29,8 @@ def odds(
     """The odds of the seat's announcements: the unseen cards dealt at random, consistent
     with what the seat saw, each layout solved; per item the share of layouts where it is
     makeable (Wilson 95% interval) and its expected score, and the best set to announce."""
-    import functools
     import sys
 
-    from .analysis.odds import odds as compute, solve_samples
     from .batch.runner import map_chunks
     from .deal_command import seed_value
     from .io import DealFormatError, iter_deals
@@ -47,10 +45,10 @@ def odds(
             raise fail(f"{file}: no deal {index}")
         first_cards = None if first is None else sum(1 << card for card in deal.pack.parse_cards(first))
         with progress_bar("odds", unit="layouts") as update:
-            found = compute(deal, seat.upper(), view=view, samples=samples, seed=seed_value(seed), where=where, fixes=fix or (),
-                            first=first_cards, max_tries=max_tries,
-                            solve=lambda dealt: map_chunks(functools.partial(solve_samples, seat=seat.upper(), front=view == "front"),
-                                                           dealt, jobs, update))
+            worker = deal.game.odds_worker(seat.upper(), view == "front")
+            found = deal.game.announcement_odds(
+                deal, seat.upper(), view=view, samples=samples, seed=seed_value(seed), where=where, fixes=fix or (),
+                first=first_cards, max_tries=max_tries, solve=lambda dealt: map_chunks(worker, dealt, jobs, update))
     except PredicateError as error:
         raise fail(error.with_option("--where")) from None
     except (DealFormatError, ValueError) as error:
@@ -62,8 +60,7 @@ def odds(
         return
     from rich.console import Console
 
-    from .render.odds import odds_view
     from .render.terminal import fit_output
 
     fit_output(sys.stdout)
-    Console(highlight=False, markup=False, emoji=False).print(odds_view(found))
+    Console(highlight=False, markup=False, emoji=False).print(deal.game.views.odds(found))

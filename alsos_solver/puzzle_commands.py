@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from .cli import command_app, value_option
+from .cli import command_app, default_game, game_option, value_option
 from .console import EXIT_ERROR, EXIT_INTERRUPTED, fail, warn
 
 EXIT_UNSOUND = 1
@@ -78,7 +78,7 @@ def reporting(records: list, json_output: bool) -> Iterator[None]:
 def compose(
     goal: Annotated[str, value_option("--goal", "SPEC", "The goal, a yes/no question spec as --question reads it (game, defeat, betli, B:ultimo, points:B>=61, ...).")],
     output: Annotated[str, value_option("-o", "FILE", "The file the puzzles are written to, each as soon as it is found.")],
-    game: Annotated[str, value_option("--game", "GAME", "The game (default alsos).")] = "alsos",
+    game: Annotated[str, game_option()] = default_game(),
     contract: Annotated[str | None, value_option("--contract", "CONTRACT", "The contract (default: drawn per deal among those the goal fits).")] = None,
     declarer: Annotated[str | None, value_option("--declarer", "SEAT", "The declarer (default: drawn per deal).")] = None,
     count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles to find.")] = 1,

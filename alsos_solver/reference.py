@@ -19,9 +19,8 @@ from dataclasses import replace
 
 from .cards import cards_of
 from .deal import Deal
-from .melds import deal_melds
-from .questions import Question, Setting, ValueQuestion
 from .position import Position
+from .questions import Question, Setting, ValueQuestion
 
 
 def _start(deal: Deal, question: Question | None, after: int, asked_at: int | None = None) -> tuple[Setting, Position]:
@@ -44,13 +43,13 @@ def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
     """Each seat's scoring meld points for every way the defenders may concede: all
     combinations of each free defender keeping or dropping sequences and vannak (the
     distinct outcomes)."""
-    seats = deal.spec.active
+    seats = deal.game.active
     free = [seat for seat in seats if seat != deal.declarer and seat not in deal.declared]
     ways = [("sequences", "vannak", "bela"), ("vannak", "bela"), ("sequences", "bela"), ("bela",)]
     result = set()
     for combo in itertools.product(ways, repeat=len(free)):
         declared = dict(deal.declared) | dict(zip(free, combo))
-        points = deal_melds(replace(deal, declared=declared)).points
+        points = deal.game.melds(replace(deal, declared=declared)).points
         result.add(tuple(points[seat] for seat in seats))
     return sorted(result)
 
@@ -64,7 +63,7 @@ def can_make(deal: Deal, question: Question, after: int = 0, asked_at: int | Non
         return False
     team = question.team(setting)
     defenders_play_for_it = setting.declarer not in team
-    contested = deal.spec.alsos_melds and deal.contract.is_point_game and deal.declarer is not None
+    contested = bool(deal.game.meld_contests) and deal.contract.is_point_game and deal.declarer is not None
     choices = concession_melds(deal) if contested else []
 
     def search(judge: Setting | None) -> bool:

@@ -22,12 +22,14 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from .deal import Deal
+from .errors import NotApplicable
 from .io import DealFormatError, iter_deals
 from .io.errors import STDIN, STDIN_NAME, DealFormatWarning
 from .io.reader import with_tags
 from .io.records import deal_record
 from .launch import signals
-from .melds import MeldResult, deal_melds
+from .melds import MeldResult
+from .progress import Progress
 from .solve import SolveResult, solve
 
 DEAL_FILES = "*.txt"
@@ -36,12 +38,12 @@ DEAL_FILES = "*.txt"
 TAG_OPTIONS = {"Contract": "--contract", "Declarer": "--declarer", "Figures": "--figures"}
 """The tags the command line can override, and the option that does."""
 
-Update = Callable[[int, "int | None"], None]
-Progress = Callable[[str], AbstractContextManager[Update]]
+ProgressBars = Callable[[str], AbstractContextManager[Progress]]
+"""Opens a progress display for one named computation and gives its callback."""
 """``progress(description)``: a context that yields ``update(done, total)`` for a long analysis."""
 
 
-def no_progress(description: str) -> AbstractContextManager[Update]:
+def no_progress(description: str) -> AbstractContextManager[Progress]:
     return nullcontext(lambda done, total=None: None)
 
 
@@ -143,7 +145,7 @@ class DealReport:
 
     @cached_property
     def melds(self) -> MeldResult:
-        return deal_melds(self.deal)
+        return self.deal.game.melds(self.deal)
 
     @property
     def interrupted(self) -> bool:
@@ -229,7 +231,7 @@ def count_deals(sources: list[str]) -> int | None:
     return total
 
 
-def run(sources: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, *, progress: Progress = no_progress,
+def run(sources: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, *, progress: ProgressBars = no_progress,
         warn: Callable[[DealFormatWarning], None] | None = None, strict: bool = False) -> None:
     """Read, solve, analyse and show every deal; the sink is closed whatever happens.
     AnalysisInterrupted after showing a deal whose analysis Ctrl-C cut short; no deal is
@@ -249,7 +251,7 @@ def run(sources: list[str], wanted: Wanted, overrides: Overrides, sink: Sink, *,
 
 
 def report_deal(filename: str, index: int, deal: Deal, wanted: Wanted, overrides: Overrides,
-                progress: Progress = no_progress) -> DealReport:
+                progress: ProgressBars = no_progress) -> DealReport:
     """The deal under the overrides, solved and analysed as ``wanted`` says."""
     where = f"{filename}: deal {index}"
     try:
@@ -274,8 +276,8 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
         return deal
     options = deal.options
     for name, value in overrides.variants:
-        if name not in deal.spec.variants:
-            raise OptionMismatch(where, f"--variant {name}={value}", deal.spec.no_variant(name))
+        if name not in deal.game.variants:
+            raise OptionMismatch(where, f"--variant {name}={value}", deal.game.no_variant(name))
         options = options.with_option(name, value)
     changed = replace(deal, options=options)
     for tag, value in overrides.tags:
@@ -291,7 +293,7 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
     return changed
 
 
-def analyse(deal: Deal, wanted: Wanted, where: str, progress: Progress = no_progress) -> list[Analysis]:
+def analyse(deal: Deal, wanted: Wanted, where: str, progress: ProgressBars = no_progress) -> list[Analysis]:
     """The analyses the options ask for, in a fixed order (a deal without a contract gets
     the contract table unless --no-solve or --brief). An analysis that does not apply to
     the deal gives a note; one cut short by Ctrl-C ends the list."""
@@ -311,7 +313,7 @@ def analyse(deal: Deal, wanted: Wanted, where: str, progress: Progress = no_prog
             continue
         try:
             found.append(Analysis(key, work(deal)))
-        except ValueError as error:
+        except NotApplicable as error:
             found.append(Analysis(key, note=str(error)))
         if found[-1].interrupted:
             break
@@ -360,30 +362,29 @@ def parse_after(text: str, deal: Deal) -> int:
     except ValueError:
         if deal.play:
             raise
-        parse(text, replace(deal, play=[0] * (len(deal.spec.active) * deal.spec.hand_size)))
+        parse(text, replace(deal, play=[0] * (len(deal.game.active) * deal.game.hand_size)))
         raise ValueError("the deal has no Play section (--after counts the cards played in it; 0 is the first lead)") from None
 
 
-def contract_table(deal: Deal, progress: Progress) -> Any:
+def contract_table(deal: Deal, progress: ProgressBars) -> Any:
     from .analysis import contract_table as table
 
     with progress("contract table") as update:
         return table(deal, progress=update)
 
 
-def announcements(deal: Deal, front: bool, progress: Progress) -> Any:
-    """The game's own best announcements (:func:`alsos_solver.analysis.of_game`)."""
-    from .analysis import of_game
+def announcements(deal: Deal, front: bool, progress: ProgressBars) -> Any:
+    """The game's own best announcements (:meth:`~alsos_solver.games.base.Game.best_announcements`)."""
 
     with progress("best announcements") as update:
-        return of_game(deal.spec).best_announcements(deal, front=front, progress=update)
+        return deal.game.best_announcements(deal, front=front, progress=update)
 
 
-def review(deal: Deal, progress: Progress) -> Any:
+def review(deal: Deal, progress: ProgressBars) -> Any:
     from .analysis import review_play
 
     if not deal.play:
-        raise ValueError("no Play section: nothing to review")
+        raise NotApplicable("no Play section: nothing to review")
     with progress("play review"):
         return review_play(deal)
 
@@ -391,33 +392,31 @@ def review(deal: Deal, progress: Progress) -> Any:
 def scores(deal: Deal) -> ScoreSet:
     """Double-dummy, and as played when there is a Play section (each with a note where
     it does not apply); a note alone when neither can apply (no contract). The scores are
-    the game's own (:func:`alsos_solver.analysis.of_game`)."""
-    from .analysis import of_game
+    the game's own (:meth:`~alsos_solver.games.base.Game.double_dummy_scores`)."""
 
-    game = of_game(deal.spec)
+    game = deal.game
     found = ScoreSet()
     try:
         found.double_dummy = game.double_dummy_scores(deal)
-    except ValueError as error:
+    except NotApplicable as error:
         if deal.contract is None:
             raise
         found.double_dummy_note = str(error)
     try:
         if not deal.play:
-            raise ValueError("no Play section")
+            raise NotApplicable("no Play section")
         found.actual = game.actual_scores(deal)
-    except ValueError as error:
+    except NotApplicable as error:
         found.actual_note = str(error)
     return found
 
 
-def exchange(deal: Deal, progress: Progress) -> Any:
-    from .analysis import exchange_options
-
+def exchange(deal: Deal, progress: ProgressBars) -> Any:
+    """The game's trump exchange options (:meth:`~alsos_solver.games.base.Game.exchange_options`)."""
     if deal.dealt is None:
-        raise ValueError("no Dealt, Indicator and TalonTop tags: the deal as dealt is not known")
+        raise NotApplicable("no Dealt, Indicator and TalonTop tags: the deal as dealt is not known")
     with progress("exchange choices") as update:
-        return exchange_options(deal, progress=update)
+        return deal.game.exchange_options(deal, progress=update)
 
 
 # JSON

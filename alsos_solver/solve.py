@@ -3,16 +3,35 @@ question set, in one result."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .deal import Deal
 from .errors import NotApplicable
-from .questions import questions_of
-from .rules import GAMES
-from .spelling import closest
 from .solver import DEFAULT_TABLE_BYTES, Solver
+from .spelling import closest
+
+
+T = TypeVar("T")
+
+
+class Answer(Generic[T]):
+    """A field of a game's result (:class:`SolveResult`) that reads one answer of its question
+    set: None when the deal's contract has no such answer (a betli has no points)."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, result: None, owner: type) -> Answer[T]: ...
+
+    @overload
+    def __get__(self, result: SolveResult, owner: type) -> T | None: ...
+
+    def __get__(self, result: SolveResult | None, owner: type) -> Answer[T] | T | None:
+        return self if result is None else result.answers.get(self.name)
 
 
 @dataclass
@@ -20,18 +39,11 @@ class SolveResult:
     """What a deal holds with all hands open and best play by everyone: the contract, the
     declarer, each seat's meld points (``melds``: what each scores when every seat declares
     all it may), and ``answers``, the keys of the game's question set
-    (:meth:`~alsos_solver.questions.base.GameQuestions.answers`). The answers read as
-    attributes too (``result.game``), and ``dir()`` lists them. A key of any game's question
-    set (:func:`answer_keys`) that this result lacks reads None, so that a view may ask
-    ``result.betli`` of any result; any other name is an AttributeError.
+    (:meth:`~alsos_solver.answers.GameQuestions.answers`).
 
-    The Alsós games: ``declarer_points`` and ``game`` in trump and no-trump games,
-    ``figures`` (seat -> figure -> makeable by that seat as announcer) where figures are
-    allowed, ``announced`` (the figures of the Figures tag), ``announced_together`` (each
-    side's announced items in one line of play), ``concession`` (where the defenders' meld
-    concession is a choice: whether it changes the game), ``betli``, ``klopitzky_safe``
-    (seat -> can avoid paying against the other two). Every answer counts the defenders'
-    meld concessions as part of best resistance."""
+    Each game's result is a subclass whose :class:`Answer` fields name its answers
+    (``result.game``); such a field reads None where the contract has no such answer. A
+    name that is not one of the game's is an AttributeError."""
 
     contract: str
     declarer: str | None
@@ -41,17 +53,18 @@ class SolveResult:
     seconds: float = 0.0
     table_bytes: int = 0
 
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        """The answers a result of this game may hold, in the order they are shown."""
+        fields = {name: None for klass in reversed(cls.__mro__) for name, value in vars(klass).items() if isinstance(value, Answer)}
+        return tuple(fields)
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "answers":
             raise AttributeError(name)
-        if name in self.answers or name in answer_keys():
-            return self.answers.get(name)
-        meant = closest(name, self.answers)
+        meant = closest(name, self.keys())
         hint = f"did you mean {meant}? " if meant else ""
-        raise AttributeError(f"{type(self).__name__} has no attribute {name!r} ({hint}its answers: {', '.join(self.answers)})")
-
-    def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *self.answers})
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r} ({hint}its answers: {', '.join(self.keys())})")
 
     def to_json(self) -> dict:
         """The result as JSON-ready data: the contract, declarer and melds, the answers the
@@ -62,12 +75,6 @@ class SolveResult:
         }
 
 
-@functools.cache
-def answer_keys() -> frozenset[str]:
-    """Every key of every game's question set (:attr:`~alsos_solver.questions.base.GameQuestions.result_keys`)."""
-    return frozenset(key for spec in GAMES.values() for key in questions_of(spec).result_keys)
-
-
 def solve(deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> SolveResult:
     """Answer every question of the deal's contract (after ``after`` cards of its play).
 
@@ -75,10 +82,10 @@ def solve(deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES)
     if deal.contract is None:
         raise NotApplicable("solve needs a deal with a contract")
     solver = Solver(deal, after=after, table_bytes=table_bytes)
-    seats = deal.spec.active
-    answers = questions_of(deal.spec).answers(solver)
-    return SolveResult(
-        contract=deal.spec.contract_token(deal.contract),
+    seats = deal.game.active
+    answers = deal.game.questions.answers(solver)
+    return deal.game.questions.result_type(
+        contract=deal.game.contract_token(deal.contract),
         declarer=deal.declarer,
         melds=dict(zip(seats, solver.setting.melds)),
         answers=answers,

@@ -55,8 +55,8 @@ class Solver:
 
     def __init__(self, deal: Deal, *, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES) -> None:
         self.deal = deal
-        self.meld_choices = deal.spec.meld_choices(deal)
-        """The deal's meld choices (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`), found once."""
+        self.meld_choices = deal.game.meld_choices(deal)
+        """The deal's meld choices (:meth:`~alsos_solver.games.Game.meld_choices`), found once."""
         self.setting = self._free_setting = Setting.of(deal, self.meld_choices)
         self.core = shared_core(table_bytes)
         rules = self.setting.rules
@@ -149,7 +149,7 @@ class Solver:
         if levels is None:
             seat = probe.seat if isinstance(probe, SeatPoints) else None
             return self._additive_value(probe, seat)
-        bounds = question.bounds(self)
+        bounds = question.bounds(self.setting, self.value)
         if bounds is not None:
             levels = [level for level in levels if bounds[0] <= level <= bounds[1]]
         assert levels
@@ -242,7 +242,7 @@ class Solver:
 
     def _setup(self, holds: dict[Card, int]) -> None:
         deal, setting = self.deal, self.setting
-        ntricks = deal.spec.hand_size
+        ntricks = deal.game.hand_size
         held = forced = [0] * (ntricks + 1)
         if holds:
             held = [self._mask(sum(1 << c for c, until in holds.items() if until > t)) for t in range(ntricks + 1)]
@@ -256,7 +256,7 @@ class Solver:
             last_bonus=rules.last_trick_bonus,
             points=self._points,
             hands=[self._mask(hand) for hand in setting.hands],
-            leader=deal.spec.active.index(deal.first_leader),
+            leader=deal.game.active.index(deal.first_leader),
             held=held,
             forced=forced,
         )

@@ -29,9 +29,8 @@ from .deal import Deal
 from .io.errors import STDIN, STDIN_NAME
 from .io.records import deal_from_record, iter_records
 from .predicates import Bound, Context, Expression, NotApplicable
+from .proportions import Z95, wilson
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 CONTRACT = "contract"
 DECLARER_FIGURE = "declarer:"
 NOT_APPLICABLE = "n/a"
@@ -59,18 +58,6 @@ class StatsError(ValueError):
 
 class PlotUnavailable(ImportError):
     """Plotting needs matplotlib, the optional extra ``plot``."""
-
-
-def wilson(hits: int, count: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``hits / count`` (``count`` > 0): it stays in
-    [0, 1] and is sound for small counts and for rates near 0 or 1."""
-    rate = hits / count
-    denominator = 1 + z * z / count
-    centre = (rate + z * z / (2 * count)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / count + z * z / (4 * count * count)) / denominator
-    low = 0.0 if hits == 0 else max(0.0, centre - half)
-    high = 1.0 if hits == count else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)

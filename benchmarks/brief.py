@@ -28,10 +28,10 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from alsos_solver.io import dumps
+
 from make_deals import DealSet, alsos_contracts, make_deals
 from sections import write_section
-
-from alsos_solver.io import dumps
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

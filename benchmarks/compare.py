@@ -29,7 +29,6 @@ from typing import Any
 
 import alsos_solver.solver as solver_module
 from alsos_solver import Deal, Solver, solve
-from alsos_solver.questions import questions_of
 from alsos_solver.io import load
 
 from run import DEFAULT_GAME, deal_file, timed
@@ -78,7 +77,7 @@ def jobs(deals: list[Deal], question: str) -> Iterator[tuple[Deal, Callable[[], 
         if question == "whole_analysis":
             yield deal, lambda deal=deal: solve(deal).to_json() | {"nodes": 0, "seconds": 0, "table_bytes": 0}
             continue
-        for ask in questions_of(deal.spec).question_set(Solver(deal).setting):
+        for ask in deal.game.questions.question_set(Solver(deal).setting):
             if ask.kind == question or (question == "figures" and ask.path[0] == "figures"):
                 yield deal, lambda deal=deal, ask=ask: Solver(deal).answer(ask.question)
 

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alsos_solver import Deal
+from alsos_solver.games import find_game
+from alsos_solver.games.altiansz.rules import TRUMP_ONLY
+from alsos_solver.games.altiansz.rules import CONTRACTS as ALTIANSZ_CONTRACTS
+from alsos_solver.games.asszorti.rules import BIDS
 from alsos_solver.io import dumps, loads
-from alsos_solver.rules import game_spec
-from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
-from alsos_solver.rules.altiansz import TRUMP_ONLY
-from alsos_solver.rules.asszorti import BIDS
 
 HERE = Path(__file__).resolve().parent
 
@@ -62,7 +62,7 @@ def asszorti_contracts(rng: random.Random) -> list[str]:
 
 def asszorti_extra(rng: random.Random, deal: Deal) -> None:
     """A bid from 3, 2, 1, hand, and arrivázs announced by the declarer one time in three."""
-    spec = deal.spec
+    spec = deal.game
     bid = rng.choice(BIDS)
     token = spec.contract_token(deal.contract)
     deal.contract = spec.parse_contract(token if bid == "3" else f"{bid} {token}")
@@ -95,7 +95,7 @@ SETS = {
 
 
 def make_deals(deal_set: DealSet) -> list[Deal]:
-    spec = game_spec(deal_set.game)
+    spec = find_game(deal_set.game)
     rng = random.Random(deal_set.seed)
     contracts = [spec.parse_contract(token) for token in deal_set.contracts(rng)]
     rng.shuffle(contracts)
@@ -108,7 +108,7 @@ def make_deals(deal_set: DealSet) -> list[Deal]:
         talon = sum(1 << c for c in cards[len(seats) * size:])
         declarer = rng.choice(seats) if contract.has_declarer else None
         deal = Deal(
-            hands=hands, game=deal_set.game, talon=talon, contract=contract, declarer=declarer,
+            hands=hands, game=find_game(deal_set.game), talon=talon, contract=contract, declarer=declarer,
             tags={"Event": "alsos-solver benchmark", "Board": str(number)},
         )
         deal_set.extra(rng, deal)

@@ -3,7 +3,7 @@ deals.txt for three-player Alsós, deals-GAME.txt for the others).
 
 For each deal, with one fresh :class:`Solver` (built outside the timings), each question
 of its game's question set (the questions :func:`solve` asks,
-``questions_of(spec).question_set``) is timed on its own, grouped by its kind: in the
+``spec.questions.question_set``) is timed on its own, grouped by its kind: in the
 Alsós games ``declarer_points`` (a value), ``game``, every allowed figure for every seat
 (by the figure's name), ``betli`` and ``klopitzky_safe`` for every seat. Then
 ``whole_analysis``: ``solve(deal)`` from scratch (its own Solver, table allocation
@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from alsos_solver import _search
-from alsos_solver import Deal, Solver, solve
-from alsos_solver.questions import is_value_question, questions_of
-from alsos_solver.rules.games import DEFAULT_GAME
+from alsos_solver import Deal, Solver, _search, solve
+from alsos_solver.games import DEFAULT_GAME
 from alsos_solver.io import load
+from alsos_solver.questions import is_value_question
+
 from sections import with_section
 
 HERE = Path(__file__).resolve().parent
@@ -141,7 +141,7 @@ def measure_deal(index: int, deal: Deal, run: Run) -> None:
         else:
             run.kind(name).skipped += 1
 
-    asks = questions_of(deal.spec).question_set(setting)
+    asks = deal.game.questions.question_set(setting)
     for ask in asks:
         searched = is_value_question(ask.question) or ask.question.possible(setting)
         question(ask.kind, ask.path, lambda ask=ask: solver.answer(ask.question), searched)
@@ -269,7 +269,7 @@ def deal_label(run: Run, index: int) -> str:
     if index < 0:
         return "-"
     deal = run.deals[index]
-    contract = deal.spec.contract_token(deal.contract)
+    contract = deal.game.contract_token(deal.contract)
     declarer = f", declarer {deal.declarer}" if deal.declarer else ""
     return f"{index} (Board {deal.tags.get('Board', '?')}, {contract}{declarer})"
 
@@ -335,7 +335,7 @@ def header(run: Run, total_deals: int, pinning: str, wall: float, table_bytes: i
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     counts: dict[str, int] = {}
     for deal in run.deals:
-        counts[deal.spec.contract_token(deal.contract)] = counts.get(deal.spec.contract_token(deal.contract), 0) + 1
+        counts[deal.game.contract_token(deal.contract)] = counts.get(deal.game.contract_token(deal.contract), 0) + 1
     mix = ", ".join(f"{token} {n}" for token, n in sorted(counts.items()))
     scope = f"all {total_deals}" if len(run.deals) == total_deals else f"the first {len(run.deals)} of {total_deals}"
     title, _ = GAMES[run.game]

@@ -33,12 +33,11 @@ from collections import defaultdict
 from datetime import datetime, timezone
 from pathlib import Path
 
+from alsos_solver.io import dumps, iter_deals
+from alsos_solver.solver import Solver
+
 from make_deals import DealSet, alsos_contracts, make_deals
 from sections import write_section
-
-from alsos_solver.io import dumps, iter_deals
-from alsos_solver.questions import questions_of
-from alsos_solver.solver import Solver
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -82,7 +81,7 @@ def breakdown(path: Path, count: int) -> tuple[dict[str, float], int]:
         if deal.contract is None:
             continue
         solver = Solver(deal)
-        for ask in questions_of(deal.spec).question_set(solver.setting):
+        for ask in deal.game.questions.question_set(solver.setting):
             start = time.perf_counter()
             solver.answer(ask.question)
             spent[f"question: {ask.kind}"] += time.perf_counter() - start

@@ -12,7 +12,7 @@ import itertools
 import sys
 
 from alsos_solver.dealer import deal
-from alsos_solver.rules import game_spec
+from alsos_solver.games import find_game
 from alsos_solver.solve import solve
 
 SEED = 1881
@@ -28,7 +28,7 @@ PLAN = (
 
 def main() -> int:
     for game, contracts, count in PLAN:
-        spec = game_spec(game)
+        spec = find_game(game)
         for number, token in zip(range(count), itertools.cycle(contracts)):
             contract = spec.parse_contract(token)
             declarer = spec.active[number % len(spec.active)] if contract.has_declarer else None

@@ -14,13 +14,14 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from alsos_solver.cards import HUNGARIAN
-from alsos_solver.deal import MELD_KINDS, Deal
-from alsos_solver.rules import game_spec
-from alsos_solver.rules.altiansz import CONTRACTS, TRUMP_ONLY
+from alsos_solver.deal import Deal
+from alsos_solver.games import find_game
+from alsos_solver.games.altiansz.rules import CONTRACTS, TRUMP_ONLY
+from alsos_solver.melds import MELD_KINDS
 
 from endgames import HAND_SIZE, SEATS, play_line
 
-SPEC = game_spec("altiansz")
+SPEC = find_game("altiansz")
 STRAINS = (*HUNGARIAN.suits, "NT")
 TOKENS = tuple(
     f"{name} {strain}" for name in CONTRACTS if name not in ("betli", "klopitzky") for strain in STRAINS
@@ -43,7 +44,7 @@ def deals(draw, tokens: tuple[str, ...] = (*TOKENS, "betli", "klopitzky")) -> De
     hands = {seat: sum(1 << c for c in order[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i, seat in enumerate(SEATS)}
     contract = SPEC.parse_contract(draw(st.sampled_from(tokens)))
     deal = Deal(
-        hands=hands, game="altiansz", talon=sum(1 << c for c in order[len(SEATS) * HAND_SIZE:]), contract=contract,
+        hands=hands, game=find_game("altiansz"), talon=sum(1 << c for c in order[len(SEATS) * HAND_SIZE:]), contract=contract,
         declarer=draw(st.sampled_from(SEATS)) if contract.has_declarer else None, declared=draw(declarations()),
     )
     assert not deal.problems(), deal.problems()

@@ -10,14 +10,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
+from typer.testing import CliRunner
 
 from alsos_solver.cards import CardSet
 from alsos_solver.deal import Deal
-from alsos_solver.rules import GAMES, GameSpec
-from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
+from alsos_solver.games import GAMES, Game
+from alsos_solver.games.altiansz.rules import CONTRACTS as ALTIANSZ_CONTRACTS
 
 import strategies
 
@@ -37,7 +37,7 @@ ALTIANSZ_TRUMP_ONLY = ("ultimo", "golden-aces", "game-trull", "game-ultimo", "ga
 """Altiansz contracts in which the declarer 'chooses trumps' (seed 004): no NT form."""
 
 
-def contract_tokens(spec: GameSpec) -> list[str]:
+def contract_tokens(spec: Game) -> list[str]:
     """Every valid ``Contract`` tag value of a game, as the writer spells it."""
     suits = list(spec.pack.suits)
     if spec.name == "asszorti":
@@ -58,7 +58,7 @@ ALL_CONTRACTS = [(game, token) for game, spec in GAMES.items() for token in cont
 
 
 @pytest.fixture(params=ALL_CONTRACTS, ids=[f"{game}:{token}" for game, token in ALL_CONTRACTS])
-def game_and_contract(request) -> tuple[GameSpec, str]:
+def game_and_contract(request) -> tuple[Game, str]:
     """Each game with each of its valid contract tokens."""
     game, token = request.param
     return GAMES[game], token
@@ -87,7 +87,7 @@ def make_deal(game: str = "alsos", hands=None, talon=EXAMPLE_TALON, contract="P"
         fields["play"] = pack.parse_cards(fields["play"])
     return Deal(
         hands={seat: pack.parse_hand(text) for seat, text in hands.items()},
-        game=game,
+        game=spec,
         talon=None if talon is None else mask(pack.parse_cards(talon)),
         contract=None if contract is None else spec.parse_contract(contract),
         declarer=declarer,
@@ -103,7 +103,7 @@ def playable_deals(draw) -> Deal:
     dealt, talon = draw(strategies.hands(spec))
     contract = spec.parse_contract(draw(st.sampled_from(contract_tokens(spec))))
     declarer = draw(st.sampled_from(spec.active)) if contract.has_declarer else None
-    return Deal(dealt, spec.name, talon=talon, contract=contract, declarer=declarer, options=draw(strategies.options()))
+    return Deal(dealt, spec, talon=talon, contract=contract, declarer=declarer, options=draw(strategies.options()))
 
 
 PIPED = {"COLUMNS": "80", "LINES": "25", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": None}

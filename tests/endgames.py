@@ -22,7 +22,9 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from alsos_solver.cards import HUNGARIAN, Card, CardSet, cards_of
-from alsos_solver.deal import MELD_KINDS, Deal
+from alsos_solver.deal import Deal
+from alsos_solver.games.alsos import ALSOS
+from alsos_solver.melds import MELD_KINDS
 from alsos_solver.position import Position
 from alsos_solver.rules import AlsosOptions, Contract, Kind
 
@@ -59,7 +61,7 @@ def deal_from_order(order: list[Card], contract: Contract, declarer: str | None,
     """The pack in ``order`` dealt 9 to A, 9 to B, 9 to C, the last 5 to the talon."""
     hands = {seat: sum(1 << c for c in order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, seat in enumerate(SEATS)}
     talon = sum(1 << c for c in order[len(SEATS) * HAND_SIZE :])
-    return Deal(hands=hands, talon=talon, contract=contract, declarer=declarer, **fields)
+    return Deal(hands=hands, talon=talon, contract=contract, declarer=declarer, **{"game": ALSOS, **fields})
 
 
 def deal_from_hands(
@@ -71,7 +73,7 @@ def deal_from_hands(
     talon = HUNGARIAN.full & ~(parsed["A"] | parsed["B"] | parsed["C"])
     deal = Deal(
         hands=parsed, talon=talon, contract=contract, declarer=declarer,
-        play=HUNGARIAN.parse_cards(play) if play else [], **fields,
+        play=HUNGARIAN.parse_cards(play) if play else [], **{"game": ALSOS, **fields},
     )
     assert not deal.problems(), deal.problems()
     return deal
@@ -125,7 +127,7 @@ def describe(deal: Deal) -> str:
     hands = " ".join(f"{seat}={HUNGARIAN.hand_name(deal.hands[seat])}" for seat in SEATS)
     play = " ".join(HUNGARIAN.card_name(c) for c in deal.play)
     return (
-        f"contract={deal.spec.contract_token(deal.contract)} declarer={deal.declarer} {hands} "
+        f"contract={deal.game.contract_token(deal.contract)} declarer={deal.declarer} {hands} "
         f"figures={deal.figures} declared={deal.declared} options=[{deal.options.to_variant()}] "
         f"play({len(deal.play)})=[{play}]"
     )
@@ -203,7 +205,7 @@ def full_deals(
 def contested_deals(draw, contracts: tuple[Contract, ...] = POINT_CONTRACTS) -> Deal:
     """A sound random deal in which both defenders hold a sequence (3 to 5 cards), and
     often a vannak each, so that the meld contests give the defenders a choice of
-    concessions (:func:`alsos_solver.melds.meld_choices`). The declarer may hold melds too;
+    concessions (:func:`alsos_solver.games.alsos.melds.meld_choices`). The declarer may hold melds too;
     the Melds tag is absent (everyone free) or fixes one defender."""
     contract = draw(st.sampled_from(contracts))
     declarer = draw(st.sampled_from(SEATS))

@@ -18,19 +18,21 @@ from typing import get_args
 from hypothesis import strategies as st
 
 from alsos_solver.cards import CardSet, cards_of
-from alsos_solver.deal import MELD_KINDS, Deal
-from alsos_solver.figures import FIGURES
+from alsos_solver.deal import Deal
+from alsos_solver.games import GAMES, Game
+from alsos_solver.games.alsos.figures import FIGURES
+from alsos_solver.games.altiansz.rules import CONTRACTS as ALTIANSZ_CONTRACTS
 from alsos_solver.io.reader import CORE_TAGS
-from alsos_solver.rules import GAMES, AlsosOptions, Contract, GameSpec
-from alsos_solver.rules.altiansz import CONTRACTS as ALTIANSZ_CONTRACTS
+from alsos_solver.melds import MELD_KINDS
+from alsos_solver.rules import AlsosOptions, Contract
 from alsos_solver.rules.options import BetliOrder, RuleSet, VannakRule
 
 _CHOICES = st.integers(0, 35)
 """An index into a list of at most 36 choices (the largest pack), taken modulo its length."""
 
 
-def contract_tokens(spec: GameSpec) -> list[str]:
-    """Every ``Contract`` tag value that the game's :meth:`GameSpec.parse_contract` accepts."""
+def contract_tokens(spec: Game) -> list[str]:
+    """Every ``Contract`` tag value that the game's :meth:`Game.parse_contract` accepts."""
     strains = [*spec.pack.suits, "NT"]
     if spec.name == "asszorti":
         candidates = strains
@@ -42,7 +44,7 @@ def contract_tokens(spec: GameSpec) -> list[str]:
     return [token for token in candidates if _parses(spec, token)]
 
 
-def _parses(spec: GameSpec, token: str) -> bool:
+def _parses(spec: Game, token: str) -> bool:
     try:
         spec.parse_contract(token)
     except ValueError:
@@ -51,7 +53,7 @@ def _parses(spec: GameSpec, token: str) -> bool:
 
 
 @cache
-def contracts(spec: GameSpec) -> st.SearchStrategy[Contract]:
+def contracts(spec: Game) -> st.SearchStrategy[Contract]:
     return st.sampled_from(contract_tokens(spec)).map(spec.parse_contract)
 
 
@@ -89,7 +91,7 @@ def _shuffles(size: int) -> st.SearchStrategy[list[int]]:
 
 
 @st.composite
-def hands(draw: st.DrawFn, spec: GameSpec) -> tuple[dict[str, CardSet], CardSet]:
+def hands(draw: st.DrawFn, spec: Game) -> tuple[dict[str, CardSet], CardSet]:
     """A shuffled pack dealt to the seats that play (a seat that sits out holds 0); the
     rest is the talon."""
     order = draw(_shuffles(spec.pack.size))
@@ -115,7 +117,7 @@ def some(draw: st.DrawFn, items: tuple[str, ...] | list[str] | str, min_size: in
 def figures(draw: st.DrawFn, deal: Deal) -> dict[str, tuple[str, ...]]:
     """Figures for some seats: each one a figure the deal accepts on its own."""
     result = {}
-    for seat in draw(some(deal.spec.active)):
+    for seat in draw(some(deal.game.active)):
         names = [name for name in FIGURES if not replace(deal, figures={seat: (name,)}).problems()]
         if names:
             chosen = draw(some(names, min_size=1))
@@ -136,7 +138,7 @@ def _allowed_together(deal: Deal, seat: str, names: tuple[str, ...]) -> tuple[st
 def legal_play(draw: st.DrawFn, deal: Deal) -> list[int]:
     """A legal play prefix of any length from the deal's first lead."""
     position = deal.position()
-    length = draw(_CHOICES) % (len(deal.spec.active) * deal.spec.hand_size + 1)
+    length = draw(_CHOICES) % (len(deal.game.active) * deal.game.hand_size + 1)
     play = []
     for _ in range(length):
         legal = list(cards_of(position.legal_moves()))
@@ -155,13 +157,13 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
     has_declarer = contract is not None and contract.has_declarer
     deal = Deal(
         hands=dealt,
-        game=spec.name,
+        game=spec,
         dealer=draw(st.none() | st.just(spec.default_dealer)),
         talon=draw(st.sampled_from([None, talon])),
         contract=contract,
         declarer=draw(st.sampled_from(spec.active)) if has_declarer else None,
         options=allowed_options(draw(options()), spec, contract),
-        declared={seat: draw(some(MELD_KINDS)) for seat in draw(some(spec.active))} if spec.has_melds else {},
+        declared={seat: draw(some(MELD_KINDS)) for seat in draw(some(spec.active))} if spec.meld_kinds else {},
         tags=draw(other_tags()),
     )
     if contract is not None:
@@ -171,8 +173,8 @@ def deals(draw: st.DrawFn, games: tuple[str, ...] = tuple(GAMES)) -> Deal:
     return deal
 
 
-def allowed_options(options: AlsosOptions, spec: GameSpec, contract: Contract | None) -> AlsosOptions:
-    """The options the game has (:attr:`GameSpec.variants`; the others at their defaults),
+def allowed_options(options: AlsosOptions, spec: Game, contract: Contract | None) -> AlsosOptions:
+    """The options the game has (:attr:`Game.variants`; the others at their defaults),
     and the Tompa rules only in trump games (else the standard rules)."""
     options = AlsosOptions(**{name: getattr(options, name) for name in spec.variants})
     if options.rules == "tompa" and contract is not None and contract.trump is None:

@@ -19,12 +19,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
+from alsos_solver.games import find_game
+from alsos_solver.games.alsos.melds import Meld
+from alsos_solver.games.altiansz.questions import QUESTIONS, STRAIN_CONTRACTS, ContractMade, KlopitzkyWin
+from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, HeldMelds
 from alsos_solver.io import load
-from alsos_solver.melds import Meld
 from alsos_solver.questions import DeclarerPoints, Setting
-from alsos_solver.questions.altiansz import QUESTIONS, ContractMade, KlopitzkyWin, STRAIN_CONTRACTS
 from alsos_solver.reference import best_value, can_make
-from alsos_solver.rules.altiansz import GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, HeldMelds
 from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
 
@@ -93,12 +94,12 @@ def test_the_question_set_answers_every_contract_as_the_reference(deal):
 
 
 def fixed_melds(points: dict[str, int]):
-    """``AltianszSpec.seat_melds`` patched: each seat holds one meld of the given points."""
+    """``AltianszRules.seat_melds`` patched: each seat holds one meld of the given points."""
 
     def seat_melds(self, deal: Deal, seat: str) -> HeldMelds:
         return HeldMelds((Meld("", "vannak", 0, points[seat], False, "test meld"),) if points[seat] else ())
 
-    return mock.patch.object(AltianszSpec, "seat_melds", seat_melds)
+    return mock.patch.object(AltianszRules, "seat_melds", seat_melds)
 
 
 @examples(120)
@@ -131,7 +132,7 @@ def test_betli_agrees(deal):
 
 THREE_WAY_TIE = deal_from_hands(
     {"A": "AUX.K.X.OX97", "B": "K.A9.KO987.A", "C": "O987.UX.AU.K"}, SPEC.parse_contract("klopitzky"), None,
-    play="Z9 ZA ZK P9 PX PK PU ZX PA T7 TA TX M8 MU MK T9 TU ZO MO MX TK", game="altiansz",
+    play="Z9 ZA ZK P9 PX PK PU ZX PA T7 TA TX M8 MU MK T9 TU ZO MO MX TK", game=find_game("altiansz"),
 )
 """Klopitzky, two tricks left, A to play to the eighth: B and C can make the three seats'
 card points equal, and then nobody wins."""

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from alsos_solver.melds import deal_melds
+from alsos_solver.games import find_game
+from alsos_solver.games.altiansz.questions import ContractMade
+from alsos_solver.games.altiansz.rules import held_melds
 from alsos_solver.questions import parse_question
-from alsos_solver.questions.altiansz import ContractMade
-from alsos_solver.rules import game_spec
-from alsos_solver.rules.altiansz import held_melds
 
 from conftest import make_deal
 
-SPEC = game_spec("altiansz")
+SPEC = find_game("altiansz")
 HANDS = {"A": "KO.87.87.87", "B": "9.9.9.O9", "C": "A.AXK.AXK.AXK"}
 """A: a 20 in acorns (a béla when acorns are trumps); B: a vannak of Nines; C: A-X-K in
 three suits, a terc in each (in trumps too: U 9 A X K O 8 7), and the four Aces."""
@@ -49,14 +48,14 @@ def test_vannak_of_nines_but_not_of_eights_and_both_marriages():
 ])
 def test_who_scores_melds(contract, scoring):
     deal = make_deal("altiansz", HANDS, talon=None, contract=contract, declarer="A")
-    result = deal_melds(deal)
+    result = deal.game.melds(deal)
     assert result.points == scoring
     assert all(meld.reason for meld in result.melds if not meld.scores)
 
 
 def test_a_melds_tag_limits_what_a_seat_declares():
     deal = make_deal("altiansz", HANDS, talon=None, contract="game P", declarer="A", declared={"B": ("bela",)})
-    assert deal_melds(deal).points == {"A": 20, "B": 0, "C": 130}
+    assert deal.game.melds(deal).points == {"A": 20, "B": 0, "C": 130}
 
 
 @pytest.mark.parametrize(("contract", "declarer", "leader"), [

@@ -16,14 +16,14 @@ from functools import cache
 
 import pytest
 
-from alsos_solver.analysis.announcements import (
-    Announcements, best_announcements, declarer_items, defender_items,
-    plan, score_of, search_side,
-)
 from alsos_solver.errors import GoalTooLarge
-from alsos_solver.figures import allowed_figures
+from alsos_solver.games.alsos.announcements import (
+    Announcements, best_announcements, declarer_items, defender_items, plan, score_of, search_side,
+)
+from alsos_solver.games.alsos.figures import allowed_figures
+from alsos_solver.games.alsos.questions import FigureMade, GameDefeated, GameWon
 from alsos_solver.io import load
-from alsos_solver.questions import FigureMade, GameDefeated, GameWon, Setting, Together
+from alsos_solver.questions import Setting, Together
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solver import Solver
 

@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 
 from alsos_solver.cards import FRENCH, CardSet, cards_of
 from alsos_solver.deal import Deal
+from alsos_solver.games import find_game
+from alsos_solver.games.asszorti.questions import ArrivazsMade, GameMade, Score, TricksAtLeast
 from alsos_solver.position import Position
-from alsos_solver.questions import Setting, Together, questions_of
-from alsos_solver.questions.asszorti import ArrivazsMade, GameMade, Score, TricksAtLeast
+from alsos_solver.questions import Setting, Together
 from alsos_solver.questions.base import ValueQuestion
 from alsos_solver.reference import best_value, can_make
-from alsos_solver.rules import game_spec
 from alsos_solver.solver import Solver
 
-SPEC = game_spec("asszorti")
+SPEC = find_game("asszorti")
 SEATS = SPEC.active
 BIDS = ("3", "2", "1", "hand")
 STRAINS = (*FRENCH.suits, "NT")
@@ -55,7 +55,7 @@ def endgames(draw: st.DrawFn, tricks_left: int = 3) -> Deal:
     if announced:
         kontra[f"{declarer}:arrivazs"] = "b" * draw(st.integers(0, 5))
     deal = Deal(
-        hands=hands, game="asszorti", talon=sum(1 << c for c in order[3 * size:]),
+        hands=hands, game=find_game("asszorti"), talon=sum(1 << c for c in order[3 * size:]),
         contract=SPEC.parse_contract(f"{draw(st.sampled_from(BIDS))} {draw(st.sampled_from(STRAINS))}"),
         declarer=declarer,
         figures={declarer: ("arrivazs",)} if announced else {},
@@ -101,14 +101,14 @@ def describe(deal: Deal) -> str:
 @given(endgames())
 @examples(60)
 def test_every_question_of_the_set_agrees(deal):
-    questions = [ask.question for ask in questions_of(SPEC).question_set(Setting.of(deal))]
+    questions = [ask.question for ask in SPEC.questions.question_set(Setting.of(deal))]
     assert disagreements(deal, questions) == [], describe(deal)
 
 
 @given(endgames(tricks_left=4))
 @examples(15)
 def test_four_trick_endgames_agree(deal):
-    questions = [ask.question for ask in questions_of(SPEC).question_set(Setting.of(deal))]
+    questions = [ask.question for ask in SPEC.questions.question_set(Setting.of(deal))]
     assert disagreements(deal, questions) == [], describe(deal)
 
 

@@ -10,19 +10,19 @@ import pytest
 
 from alsos_solver.cards import FRENCH
 from alsos_solver.deal import Deal
+from alsos_solver.games import find_game
 from alsos_solver.io import load
-from alsos_solver.rules import game_spec
 from alsos_solver.solve import solve
 
 from cli_support import PUZZLES
 
-SPEC = game_spec("asszorti")
+SPEC = find_game("asszorti")
 BENCHMARK = load(PUZZLES.parent / "benchmarks" / "deals-asszorti.txt")
 
 
 def deal(hands: dict[str, str], talon: str, contract: str, **fields) -> Deal:
     made = Deal(
-        hands={seat: FRENCH.parse_hand(hand) for seat, hand in hands.items()}, game="asszorti",
+        hands={seat: FRENCH.parse_hand(hand) for seat, hand in hands.items()}, game=find_game("asszorti"),
         talon=FRENCH.parse_hand(talon), contract=SPEC.parse_contract(contract), declarer="A", **fields,
     )
     assert not made.problems(), made.problems()

@@ -13,13 +13,14 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_support import assert_error, write
 
 from alsos_solver.batch import Job, Output, run_batch
 from alsos_solver.batch_command import app
 from alsos_solver.io import dumps, load
 from alsos_solver.launch import SUBCOMMANDS
 from alsos_solver.report import deals
+
+from cli_support import assert_error, write
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARK_DEALS = ROOT / "benchmarks" / "deals.txt"

@@ -23,9 +23,10 @@ from alsos_solver.analysis import (
 from alsos_solver.analysis.card_values import card_order
 from alsos_solver.cards import HUNGARIAN, cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.figures import allowed_figures
+from alsos_solver.games.alsos.figures import allowed_figures
+from alsos_solver.games.alsos.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
 from alsos_solver.io import load
-from alsos_solver.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, SeatPoints, Setting, Together
+from alsos_solver.questions import SeatPoints, Setting, Together
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.rules import AlsosOptions, Kind
 from alsos_solver.solver import Solver

@@ -10,10 +10,12 @@ import json
 import pytest
 
 from alsos_solver import analysis
-from alsos_solver.analysis import alsos as analysis_of_alsos
-from alsos_solver.analysis.exchange import exchange_options
-from alsos_solver.analysis.scoring import actual_scores, double_dummy_scores
 from alsos_solver.cli import app
+from alsos_solver.games.alsos import announcements as alsos_announcements
+from alsos_solver.games.alsos import exchange as alsos_exchange
+from alsos_solver.games.alsos import scoring as alsos_scoring
+from alsos_solver.games.alsos.exchange import exchange_options
+from alsos_solver.games.alsos.scoring import actual_scores, double_dummy_scores
 from alsos_solver.io import load
 
 from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
@@ -413,7 +415,7 @@ def test_interrupted_table_stops_the_other_analyses(runner, monkeypatch):
 
 
 def test_interrupted_exchange_shows_the_partial_result(runner, monkeypatch):
-    monkeypatch.setattr(analysis, "exchange_options", interrupting(exchange_options, 5))
+    monkeypatch.setattr(alsos_exchange, "exchange_options", interrupting(exchange_options, 5))
     result = runner.invoke(app, ["--no-solve", "--exchange", DEALT])
     assert_interrupted(result)
     assert "interrupted: partial result (5 of 128 options)" in result.stdout
@@ -427,7 +429,8 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(analysis_of_alsos if hasattr(analysis_of_alsos, target) else analysis, target, interrupted)
+    home = next(module for module in (alsos_announcements, alsos_scoring, analysis) if hasattr(module, target))
+    monkeypatch.setattr(home, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):
         result = runner.invoke(app, args)
         assert_interrupted(result)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from alsos_solver.analysis import asszorti as analysis_of_asszorti
 from alsos_solver.cli import app
+from alsos_solver.games.asszorti import analyses as analysis_of_asszorti
 
 from cli_support import ASSZORTI, PUZZLES, ok, one_json, write
 

@@ -13,12 +13,12 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from packaging.requirements import Requirement
 
 from alsos_solver.cli import app
-from alsos_solver.render.terminal import won_text
+from alsos_solver.render.widgets import won_text
 
 from cli_support import ALTIANSZ, ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
+from packaging.requirements import Requirement
 
 PLAYED = str(PUZZLES / "played.txt")
 EXAMPLE_TEXT = Path(EXAMPLE).read_text(encoding="utf-8")

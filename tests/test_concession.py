@@ -10,10 +10,10 @@ from dataclasses import replace
 from alsos_solver import solve
 from alsos_solver.analysis import optimal_line, parse_question
 from alsos_solver.cli import app
+from alsos_solver.games.alsos.melds import meld_choices
+from alsos_solver.games.alsos.questions import GameWon, concession_note
 from alsos_solver.io import load, loads
-from alsos_solver.melds import meld_choices
-from alsos_solver.questions import GameWon, Setting, questions_of
-from alsos_solver.questions.alsos import concession_note
+from alsos_solver.questions import Setting
 from alsos_solver.solver import Solver
 
 from conftest import BENCHMARK_DEALS, make_deal
@@ -125,7 +125,7 @@ def test_the_note_is_asked_where_the_analysis_is_and_leaves_the_choice_open():
     deal = replace(example(), play=example().pack.parse_cards("PA PK P9"))
     fixed = replace(deal, declared=meld_choices(deal)[0].declared(deal))
     solver = Solver(deal, after=3)
-    answers = questions_of(deal.spec).answers(solver)
+    answers = deal.game.questions.answers(solver)
     assert answers["game"] is False
     assert answers["concession"] == {
         "game_if_all_declare": Solver(fixed, after=3).ask(GameWon()), "changes_game": True,

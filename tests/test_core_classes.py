@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from alsos_solver._search import Core
-from alsos_solver.questions import FigureMade
+from alsos_solver.games.alsos.questions import FigureMade
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.rules import Kind
 from alsos_solver.rules.contract import Contract

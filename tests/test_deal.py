@@ -74,8 +74,8 @@ def test_random_sound_deals_have_no_problems(data):
     deal = data.draw(deals())
     assert deal.problems() == []
     if deal.contract is not None:
-        assert deal.spec.active[deal.position().leader] == deal.first_leader
-        assert len(deal.played_position().tricks) == len(deal.play) // len(deal.spec.active) + 1
+        assert deal.game.active[deal.position().leader] == deal.first_leader
+        assert len(deal.played_position().tricks) == len(deal.play) // len(deal.game.active) + 1
 
 
 # --- the deal and the talon ------------------------------------------------------------------

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from cli_support import assert_error
 
 from alsos_solver.deal_command import app
 from alsos_solver.io import dumps, load, loads
 from alsos_solver.launch import SUBCOMMANDS, run
+
+from cli_support import assert_error
 
 
 def test_deal_is_registered():
@@ -41,7 +42,7 @@ def test_fixed_cards_and_talon(runner):
 def test_other_games(runner):
     result = runner.invoke(app, ["-n", "2", "--game", "asszorti", "--contract", "H", "--declarer", "A", "--where", "len(A, H) >= 5"])
     assert result.exit_code == 0, result.output
-    assert all(deal.game == "asszorti" for deal in loads(result.stdout))
+    assert all(deal.game.name == "asszorti" for deal in loads(result.stdout))
 
 
 @pytest.mark.parametrize("args, pieces", [

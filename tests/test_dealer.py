@@ -11,15 +11,16 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import contract_tokens
 
 from alsos_solver.cards import cards_of
 from alsos_solver.dealer import (
     Dealer, DealerError, FixError, ImpossibleError, TriesExhausted, deal, layout, parse_fix, smart, write_deals,
 )
+from alsos_solver.games import GAMES, find_game
 from alsos_solver.io import dumps, loads
 from alsos_solver.predicates import Context, Expression, PredicateError
-from alsos_solver.rules import GAMES, game_spec
+
+from conftest import contract_tokens
 
 # Uniformity. Seven free cards (2 to each hand, 1 to the talon): 630 layouts; the
 # condition keeps a few hundred. B's parts (a sum, a maximum: B's T9 T8 and the free T7
@@ -33,7 +34,7 @@ SAMPLES_PER_DEAL = 25
 
 def support() -> set[tuple[int, ...]]:
     """Every deal of the small case that meets the condition, as the cards of each place."""
-    spec = game_spec("alsos")
+    spec = find_game("alsos")
     fixed = layout(spec, [parse_fix(text, spec) for text in FIXES])
     condition = Expression.parse(WHERE).bind(Context(spec, spec.parse_contract("P"), "B"))
     cards = [spec.pack.parse_card(name) for name in FREE]
@@ -97,7 +98,7 @@ def test_the_chi_square_test_sees_a_biased_smart_dealer(monkeypatch):
 
 def test_smart_counts_are_exact():
     """The smart count of B's hands equals the hands counted one by one."""
-    spec = game_spec("alsos")
+    spec = find_game("alsos")
     dealer = Dealer(contract="P", declarer="B", where="points(B) >= 14 and trumps(B) >= 2", fixes=FIXES)
     bound = Expression.parse("points(B) >= 14 and trumps(B) >= 2").bind(Context(spec, spec.parse_contract("P"), "B"))
     fixed_b = dealer.layout.fixed[1]
@@ -112,14 +113,14 @@ def test_smart_counts_are_exact():
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_sound_deals_in_every_game(game):
-    spec = game_spec(game)
+    spec = find_game(game)
     contract = contract_tokens(spec)[0]
     suit, seat = spec.pack.suits[0], spec.active[0]
     dealt = list(deal(20, 5, game=game, contract=contract, declarer=seat, where=f"len({seat}, {suit}) >= 2"))
     assert len(dealt) == 20
     for one in dealt:
         assert one.problems() == []
-        assert (one.game, one.contract, one.declarer) == (game, spec.parse_contract(contract), seat)
+        assert (one.game.name, one.contract, one.declarer) == (game, spec.parse_contract(contract), seat)
         assert (one.hands[seat] & spec.pack.suit_mask(0)).bit_count() >= 2
     assert loads(dumps(dealt)) == dealt
 
@@ -153,7 +154,7 @@ def test_the_most_selective_place_is_drawn_and_the_talon_is_a_place():
     dealer = Dealer(contract="P", declarer="B", where="points(A) >= 20 and points(talon) >= 40")
     assert dealer.smart_place == 3
     assert [check.text for check in dealer.checks] == ["points(A) >= 20"]
-    spec = game_spec("alsos")
+    spec = find_game("alsos")
     rules = spec.trick_rules(spec.parse_contract("P"), dealer.options)
     assert all(rules.card_points(one.talon) >= 40 for one in dealer.deals(5, random.Random(3)))
 
@@ -169,7 +170,7 @@ def test_too_many_states_falls_back_to_rejection(monkeypatch):
 
 
 def test_fixed_cards_and_random_ones():
-    spec = game_spec("alsos")
+    spec = find_game("alsos")
     for one in deal(10, 3, contract="P", declarer="B", fixes=["B:PU P9 P7 +6", "talon:ZA ZX", "A:AKO..AK."]):
         assert {"PU", "P9", "P7"} <= {spec.pack.card_name(c) for c in cards_of(one.hands["B"])}
         assert one.talon & spec.pack.parse_hand("...AX") == spec.pack.parse_hand("...AX")
@@ -177,7 +178,7 @@ def test_fixed_cards_and_random_ones():
 
 
 def test_a_whole_hand_fixed():
-    spec = game_spec("asszorti")
+    spec = find_game("asszorti")
     (one,) = deal(1, 1, game="asszorti", contract="H", declarer="A", fixes=["A:AKQJT98..AK.AK"])
     assert one.hands["A"] == spec.pack.parse_hand("AKQJT98..AK.AK")
 

@@ -29,18 +29,18 @@ from hypothesis import strategies as st
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.errors import GoalTooLarge
-from alsos_solver.figures import FIGURES, allowed, allowed_figures
-from alsos_solver.questions import (
-    BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, SeatPoints, Setting,
-    Together, questions_of,
+from alsos_solver.games.alsos.figures import FIGURES, allowed, allowed_figures
+from alsos_solver.games.alsos.questions import (
+    BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe,
 )
+from alsos_solver.questions import Question, SeatPoints, Setting, Together
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NO_TRUMP, NOBODY_DECLARES, POINT_CONTRACTS,
-    SEATS, TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, full_deals, options,
-    play_line, redistributions,
+    ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NOBODY_DECLARES, NO_TRUMP, POINT_CONTRACTS, SEATS,
+    TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, full_deals, options, play_line,
+    redistributions,
 )
 
 SCALE = float(os.environ.get("ALSOS_ENGINE_TEST_SCALE", "1"))
@@ -226,7 +226,7 @@ def test_the_question_set_answers_the_game_and_every_figure_as_the_reference(dea
     """What :func:`solve` reports: the game first, then every figure of every seat, some
     given by the game (:meth:`AlsosQuestions.implied`: kassza, and a defender's point
     figures when the declarer wins)."""
-    answers = questions_of(deal.spec).answers(engine(deal))
+    answers = deal.game.questions.answers(engine(deal))
     assert answers["game"] == can_make(deal, GameWon(), after=start(deal)), describe(deal)
     for question in figure_questions(deal, allowed_figures(deal.contract, deal.options)):
         expected = can_make(deal, question, after=start(deal))

@@ -23,18 +23,17 @@ import pytest
 
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.figures import FIGURES, allowed_figures
-from alsos_solver.questions import (
-    BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Question, Setting,
-)
+from alsos_solver.games.alsos.figures import FIGURES, allowed_figures
+from alsos_solver.games.alsos.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
+from alsos_solver.questions import Question, Setting
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.rules import AlsosOptions, Contract, Kind
 from alsos_solver.solve import SolveResult, solve
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_VARIANT_FIGURES, BETLI, KLOPITZKY, NO_TRUMP, NOBODY_DECLARES, POINT_CONTRACTS, SEATS,
-    TRUMP_CONTRACTS, deal_from_hands, deal_from_order, describe,
+    ALL_VARIANT_FIGURES, BETLI, KLOPITZKY, NOBODY_DECLARES, NO_TRUMP, POINT_CONTRACTS, SEATS, TRUMP_CONTRACTS,
+    deal_from_hands, deal_from_order, describe,
 )
 
 HEARTS = Contract(Kind.TRUMP, 1)

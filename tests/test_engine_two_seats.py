@@ -8,8 +8,9 @@ import pytest
 from alsos_solver import reference
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.figures import allowed
-from alsos_solver.questions import FigureMade, GameWon
+from alsos_solver.games import find_game
+from alsos_solver.games.alsos.figures import allowed
+from alsos_solver.games.alsos.questions import FigureMade, GameWon
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solver import Solver
 
@@ -21,7 +22,7 @@ def two_seat_endgame(seed: int) -> Deal:
     rng.shuffle(cards)
     hands = {seat: sum(1 << c for c in cards[i * 12:(i + 1) * 12]) for i, seat in enumerate("AB")}
     contract = rng.choice([Contract(Kind.TRUMP, rng.randrange(4)), Contract(Kind.NO_TRUMP)])
-    deal = Deal(hands=hands, game="alsos-2", contract=contract, declarer=rng.choice("AB"))
+    deal = Deal(hands=hands, game=find_game("alsos-2"), contract=contract, declarer=rng.choice("AB"))
     position = deal.position()
     while sum(h.bit_count() for h in position.hands) > 8:
         card = rng.choice(list(cards_of(position.legal_moves())))

@@ -1,4 +1,4 @@
-"""The trump exchange choices (alsos_solver.analysis.exchange): keep, the 7 (8) for the
+"""The trump exchange choices (alsos_solver.games.alsos.exchange): keep, the 7 (8) for the
 indicator, síber with every discard; the best for the holder; progress and interruption."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from math import comb
 
 import pytest
 
-from alsos_solver.analysis.exchange import exchange_options
 from alsos_solver.cards import HUNGARIAN, cards_of
+from alsos_solver.games.alsos.exchange import exchange_options
 from alsos_solver.io import DealFormatError, loads
 from alsos_solver.solve import solve
 

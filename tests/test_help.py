@@ -143,9 +143,9 @@ def test_the_one_line_view_is_what_rich_would_print(monkeypatch, terminal):
 
 
 def test_the_brief_view_does_not_work_out_the_melds(runner, monkeypatch):
-    import alsos_solver.report as report
+    from alsos_solver.games.alsos.game import AlsosGame
 
-    monkeypatch.setattr(report, "deal_melds", lambda deal: pytest.fail("melds worked out for --brief"))
+    monkeypatch.setattr(AlsosGame, "melds", lambda game, deal: pytest.fail("melds worked out for --brief"))
     assert ok(runner.invoke(app, ["--no-solve", "--brief", EXAMPLE])).startswith("Deal 1 · ")
 
 

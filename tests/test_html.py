@@ -134,7 +134,7 @@ def test_a_puzzle_page_hides_its_solution_behind_a_toggle(site):
     comment = html.escape(deal.tags["Comment"])  # it tells the idea: behind the toggle too
     assert comment in solution and comment not in text[:toggle]
     start = text[text.index('<div class="diagram start">'):toggle]  # the hands left after the Play section
-    players = len(deal.spec.active)
+    players = len(deal.game.active)
     assert deal.play and start.count("data-card=") == deal.in_play.bit_count() - len(deal.play) + len(deal.play) % players
 
 

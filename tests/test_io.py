@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import deals
-
-from cli_support import ASSZORTI as ASSZORTI_DEAL
 
 from alsos_solver.cards import FRENCH, HUNGARIAN
 from alsos_solver.deal import Deal
+from alsos_solver.games.alsos import ALSOS
 from alsos_solver.io import DealFormatError, dump, dumps, iter_deals, load, loads
 from alsos_solver.rules import AlsosOptions, Contract, Kind
+
+from cli_support import ASSZORTI as ASSZORTI_DEAL
+from strategies import deals
 
 SPEC_EXAMPLE = """\
 % Lines starting with % are comments. Text in { } is commentary and is ignored.
@@ -97,7 +98,7 @@ def cards(text: str, pack=HUNGARIAN) -> list[int]:
 
 def test_spec_example_reads():
     (deal,) = loads(SPEC_EXAMPLE)
-    assert deal.game == "alsos" and deal.dealer == "C"
+    assert deal.game.name == "alsos" and deal.dealer == "C"
     assert deal.hands == {"A": hand("A97.KO.U8.X9"), "B": hand(".A987.97.AKU"), "C": hand("KOU8.U.AKO.O")}
     assert deal.talon == sum(1 << card for card in cards("MX PX TX Z8 Z7"))
     assert deal.contract == Contract(Kind.TRUMP, 1)
@@ -115,7 +116,7 @@ def test_spec_example_writes_in_the_canonical_form():
 
 def test_deal_with_no_optional_tag():
     (deal,) = loads('[Deal "A:A97.KO.U8.X9 .A987.97.AKU KOU8.U.AKO.O"]')
-    assert deal == Deal(hands={"A": hand("A97.KO.U8.X9"), "B": hand(".A987.97.AKU"), "C": hand("KOU8.U.AKO.O")})
+    assert deal == Deal(hands={"A": hand("A97.KO.U8.X9"), "B": hand(".A987.97.AKU"), "C": hand("KOU8.U.AKO.O")}, game=ALSOS)
 
 
 def test_alsos_2():
@@ -521,7 +522,7 @@ def test_altiansz_contracts_by_their_hungarian_names(contract, expected):
     """Seed 004 names two contracts in Hungarian (Arany Ászok, Gém Surranó); names are read
     in any case, with or without accents, their words joined by spaces or hyphens."""
     (deal,) = loads(ALTIANSZ.replace("game-ultimo P", contract).split("[Play")[0])
-    assert deal.spec.contract_token(deal.contract) == expected
+    assert deal.game.contract_token(deal.contract) == expected
     assert f'[Contract "{expected}"]' in dumps([deal])
 
 
@@ -608,7 +609,7 @@ def announced_deals(draw) -> Deal:
             said = "b" * len(said)
         if said:
             deal.kontra["game"] = said
-    if deal.game != "alsos-2" and deal.talon is not None and draw(st.booleans()):
+    if deal.game.name != "alsos-2" and deal.talon is not None and draw(st.booleans()):
         rest = [card for card in range(32) if deal.talon >> card & 1]
         deal.dealt = dict(deal.hands)
         deal.indicator, deal.talon_top = draw(st.permutations(rest))[:2]

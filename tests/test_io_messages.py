@@ -78,7 +78,7 @@ def test_plain_names():
 def test_accented_names_are_the_plain_ones():
     text = EXAMPLE.replace('[Game "alsos"]', '[Game "Alsós"]').replace("B:abszolut,ultimo", "B:abszolút,ultimó")
     (deal,) = loads(text)
-    assert deal.game == "alsos" and deal.figures == {"B": ("abszolut", "ultimo")}
+    assert deal.game.name == "alsos" and deal.figures == {"B": ("abszolut", "ultimo")}
     names = "tulétroá,család,összes_adu,negyvennégy,száz,kétszáz,volát"
     (deal,) = loads(EXAMPLE.replace("[Figures \"B:abszolut,ultimo\"]", f'[Figures "B:{names}"]'))
     assert deal.figures["B"] == ("tuletroa", "csalad", "osszes_adu", "negyvennegy", "szaz", "ketszaz", "volat")
@@ -204,7 +204,7 @@ def test_a_declarer_without_a_contract():
 def test_with_tags_reads_values_as_the_file_would():
     (deal,) = loads(EXAMPLE)
     changed = with_tags(deal, {"Contract": "nt", "Figures": "", "Declarer": "c"})
-    assert changed.contract is not None and changed.spec.contract_token(changed.contract) == "NT"
+    assert changed.contract is not None and changed.game.contract_token(changed.contract) == "NT"
     assert changed.declarer == "C" and changed.figures == {}
     assert with_tags(deal, {"Declarer": ""}).declarer is None
     with pytest.raises(ValueError, match="unknown contract 'X'"):

@@ -12,12 +12,13 @@ import json
 
 from hypothesis import given
 
-from alsos_solver.analysis import DeclarerPoints, card_values, default_question, optimal_line, parse_question, question_name
-from alsos_solver.questions import final_value, is_value_question
+from alsos_solver.analysis import (
+    DeclarerPoints, card_values, default_question, optimal_line, parse_question, question_name,
+)
 from alsos_solver.cards import HUNGARIAN
 from alsos_solver.deal import Deal
 from alsos_solver.io import load, loads
-from alsos_solver.questions import Setting
+from alsos_solver.questions import Setting, final_value, is_value_question
 from alsos_solver.solver import Solver
 
 from endgames import SEATS, describe
@@ -70,7 +71,7 @@ def test_lines_of_full_deals():
         solver = Solver(deal)
         direct = solver.value(SEATS.index(deal.declarer)) if is_value_question(question) else solver.ask(question)
         assert line.value == direct
-        assert len(line.tricks) == deal.spec.hand_size
+        assert len(line.tricks) == deal.game.hand_size
         replay(deal, question, line)
         data = line.to_json()
         json.dumps(data)

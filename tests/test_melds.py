@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 
 from alsos_solver.cards import HUNGARIAN
 from alsos_solver.deal import Deal
-from alsos_solver.melds import MeldResult, deal_melds, runs, score_melds
-from alsos_solver.rules import AlsosOptions, Contract, Kind, game_spec
+from alsos_solver.games import find_game
+from alsos_solver.games.alsos.melds import runs, score_melds
+from alsos_solver.melds import MeldResult
+from alsos_solver.rules import AlsosOptions, Contract, Kind
 
-ALSOS = game_spec("alsos")
+ALSOS = find_game("alsos")
 
 
 def melds(
@@ -293,27 +295,27 @@ def test_no_lines_without_melds() -> None:
 
 def test_deal_melds_uses_contract_options_and_declared() -> None:
     deal = Deal(
-        hands={"A": HUNGARIAN.parse_hand("AKO..."), "B": HUNGARIAN.parse_hand("UX98...")},
+        hands={"A": HUNGARIAN.parse_hand("AKO..."), "B": HUNGARIAN.parse_hand("UX98...")}, game=find_game("alsos"),
         contract=Contract(Kind.TRUMP, 1),
         declared={"B": ()},
     )
-    assert deal_melds(deal).points == {"A": 20, "B": 0, "C": 0}
+    assert deal.game.melds(deal).points == {"A": 20, "B": 0, "C": 0}
 
 
 def test_deal_melds_four_players_scores_the_active_seats() -> None:
-    deal = Deal(hands={"A": HUNGARIAN.parse_hand("AKO...")}, game="alsos-4", contract=Contract(Kind.NO_TRUMP))
-    assert deal_melds(deal).points == {"A": 20, "B": 0, "C": 0}
+    deal = Deal(hands={"A": HUNGARIAN.parse_hand("AKO...")}, game=find_game("alsos-4"), contract=Contract(Kind.NO_TRUMP))
+    assert deal.game.melds(deal).points == {"A": 20, "B": 0, "C": 0}
 
 
 def test_deal_melds_two_players_may_hold_three_vannaks() -> None:
     hand = HUNGARIAN.parse_hand("AKO.AKO.AKO.AKO")
-    deal = Deal(hands={"A": hand, "B": 0}, game="alsos-2", contract=Contract(Kind.NO_TRUMP))
-    assert deal_melds(deal).points == {"A": 3 * 80 + 4 * 20, "B": 0}
+    deal = Deal(hands={"A": hand, "B": 0}, game=find_game("alsos-2"), contract=Contract(Kind.NO_TRUMP))
+    assert deal.game.melds(deal).points == {"A": 3 * 80 + 4 * 20, "B": 0}
 
 
 def test_no_melds_in_asszorti() -> None:
-    deal = Deal(hands={"A": 0b111}, game="asszorti", contract=Contract(Kind.NO_TRUMP))
-    assert deal_melds(deal) == MeldResult((), {"A": 0, "B": 0, "C": 0})
+    deal = Deal(hands={"A": 0b111}, game=find_game("asszorti"), contract=Contract(Kind.NO_TRUMP))
+    assert deal.game.melds(deal) == MeldResult((), {"A": 0, "B": 0, "C": 0})
 
 
 # --- properties ----------------------------------------------------------------------

@@ -8,13 +8,14 @@ import json
 from dataclasses import replace
 
 import pytest
-from cli_support import BETLI, EXAMPLE, assert_error, write
 
-from alsos_solver.analysis.odds import odds, solve_sample, summarise, view_of
 from alsos_solver.cards import cards_of
+from alsos_solver.games.alsos.odds import odds, solve_sample, summarise, view_of
 from alsos_solver.io import load
 from alsos_solver.launch import SUBCOMMANDS
 from alsos_solver.odds_command import app
+
+from cli_support import BETLI, EXAMPLE, assert_error, write
 
 CHI2_11_999 = 31.26
 """The 0.999 quantile of chi-square with 11 degrees of freedom (12 layouts)."""

@@ -11,12 +11,13 @@ import stat
 from pathlib import Path
 
 import pytest
-from cli_support import EXAMPLE, assert_error, write
 
 from alsos_solver.io.outputs import (
     BATCH_RESULTS, DEAL_FILE, IMAGE, WEB_PAGE, OutputError, Replacement, check_output, kind_of, write_atomically,
 )
 from alsos_solver.puzzle_commands import check_app, compose_app
+
+from cli_support import EXAMPLE, assert_error, write
 
 DEALS = Path(EXAMPLE).read_text(encoding="utf-8")
 PAGE = "<!DOCTYPE html>\n<html><body>old</body></html>\n"

@@ -4,15 +4,17 @@ errors located in the text, binding to every game, and what a deal cannot answer
 from __future__ import annotations
 
 import pytest
-from conftest import make_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import deals
 
 from alsos_solver import dealer
-from alsos_solver.melds import held_melds, vannak_ranks
+from alsos_solver.games import GAMES, find_game
+from alsos_solver.games.alsos.melds import held_melds, vannak_ranks
 from alsos_solver.predicates import Context, Expression, NotApplicable, PredicateError
-from alsos_solver.rules import GAMES, Kind, game_spec
+from alsos_solver.rules import Kind
+
+from conftest import make_deal
+from strategies import deals
 
 
 def value(text: str, deal=None):
@@ -74,7 +76,7 @@ def test_suit_tables_agree_with_the_rules(deal):
     rules = deal.rules
     trump = deal.contract.trump if deal.contract.kind is Kind.TRUMP else None
     ranks = vannak_ranks(deal.contract, deal.options)
-    for seat in deal.spec.active:
+    for seat in deal.game.active:
         hand = deal.hands[seat]
         held = list(held_melds(seat, hand, trump, ranks))
 
@@ -93,7 +95,7 @@ def test_suit_tables_agree_with_the_rules(deal):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_binds_with_its_own_pack_and_seats(game):
-    spec = game_spec(game)
+    spec = find_game(game)
     (deal,) = dealer.deal(1, 3, game=game)
     pack = spec.pack
     last_seat, first_card = spec.active[-1], pack.card_name(0)
@@ -105,8 +107,8 @@ def test_every_game_binds_with_its_own_pack_and_seats(game):
 
 
 def test_melds_where_the_game_has_none():
-    context = Context(game_spec("asszorti"), game_spec("asszorti").parse_contract("S"), "A")
-    assert not context.spec.alsos_melds
+    context = Context(find_game("asszorti"), find_game("asszorti").parse_contract("S"), "A")
+    assert not context.spec.meld_kinds
     with pytest.raises(PredicateError, match="asszorti has no melds") as caught:
         Expression.parse("bela(A)").bind(context)
     assert not isinstance(caught.value, NotApplicable)
@@ -210,7 +212,7 @@ def test_names_that_are_not_of_the_game(text, column, message):
 
 
 def test_a_seat_that_sits_out():
-    spec = game_spec("alsos-4")
+    spec = find_game("alsos-4")
     with pytest.raises(PredicateError, match="column 8: seat D sits out in alsos-4 and holds no cards"):
         Expression.parse("points(D) > 0").bind(Context(spec, spec.parse_contract("P"), "A"))
 
@@ -231,7 +233,7 @@ def test_what_a_deal_cannot_answer_is_not_applicable(contract, declarer, text, m
 
 
 def test_asszorti_points_are_not_applicable_but_its_cards_are_known():
-    spec = game_spec("asszorti")
+    spec = find_game("asszorti")
     context = Context(spec, spec.parse_contract("H"), "A")
     with pytest.raises(NotApplicable, match="asszorti H is not played for card points"):
         Expression.parse("points(A) > 0").bind(context)

@@ -12,7 +12,7 @@ from alsos_solver.io import DealFormatError, dumps, loads
 from alsos_solver.puzzle_commands import check_app, compose_app, play_app
 from alsos_solver.puzzles import Puzzle, load_puzzles, puzzle_problems
 from alsos_solver.puzzles.check import Verdict, card_values, check, main_line_loss
-from alsos_solver.puzzles.compose import Composer, ComposeError, ComposeOptions, Grade, parse_start
+from alsos_solver.puzzles.compose import ComposeError, ComposeOptions, Composer, Grade, parse_start
 from alsos_solver.puzzles.play import play
 
 from cli_support import assert_error, write
@@ -208,7 +208,7 @@ def test_the_seed_reproduces_the_puzzles_and_the_goal_is_the_spec():
 def test_check_accepts_what_compose_writes_for_every_kind_of_goal(options):
     (found,) = Composer(options).puzzles()
     (deal,) = loads(dumps([found]), check=puzzle_problems)
-    assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game == options.game
+    assert deal.tags["Difficulty"] in "12345" and deal.main_line and deal.game.name == options.game
     verdict = check(Puzzle.of(deal))
     assert verdict.sound, verdict.lines()
     assert deal.tags["Goal"] == verdict.goal  # written as the question names itself
@@ -321,4 +321,4 @@ def test_the_collection_is_sound_graded_and_commented():
         assert verdict.sound, (found.title, verdict.lines())
         assert found.difficulty in range(1, 6) and found.deal.tags.get("Comment")
     assert {found.difficulty for found in puzzles} == {1, 2, 3, 4, 5}
-    assert {found.deal.game for found in puzzles} == {"alsos", "asszorti", "altiansz"}
+    assert {found.deal.game.name for found in puzzles} == {"alsos", "asszorti", "altiansz"}

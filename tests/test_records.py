@@ -6,19 +6,20 @@ import json
 from dataclasses import replace
 
 import pytest
-from conftest import make_deal
 from hypothesis import given, settings
-from strategies import deals
 
 from alsos_solver.io import records
 from alsos_solver.io.records import RecordError, deal_from_record, deal_record, iter_records
+
+from conftest import make_deal
+from strategies import deals
 
 
 def recorded_part(deal):
     """What a record keeps of a deal: not Front, Kontra, Melds, the deal as dealt or Play;
     the dealer is written out (the game's default when the deal has none)."""
     return replace(
-        deal, dealer=deal.dealer or deal.spec.default_dealer, front={}, kontra={}, declared={},
+        deal, dealer=deal.dealer or deal.game.default_dealer, front={}, kontra={}, declared={},
         dealt=None, indicator=None, talon_top=None, play=[], play_leader=None,
     )
 

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from alsos_solver.analysis import announced_items, optimal_line, parse_question, review_play
 from alsos_solver.cards import HUNGARIAN, cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.figures import allowed_figures
+from alsos_solver.games.alsos.figures import allowed_figures
+from alsos_solver.games.alsos.questions import GameWon
 from alsos_solver.io import load
-from alsos_solver.questions import GameWon, Setting
+from alsos_solver.questions import Setting
 from alsos_solver.reference import can_make
 
 from endgames import HAND_SIZE, SEATS, describe, full_deals, options, play_line

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from alsos_solver import figures
 from alsos_solver.cards import cards_of
-from alsos_solver.rules import GAMES, AlsosOptions, Contract, Kind, game_spec
+from alsos_solver.games import GAMES, find_game
+from alsos_solver.games.alsos import figures
+from alsos_solver.rules import AlsosOptions, Contract, Kind
 
 from conftest import mask, playable_deals
 from strategies import options as option_sets
@@ -421,7 +422,7 @@ def test_bad_variants_raise_value_error_naming_expected_values(text, fragments):
     ],
 )
 def test_game_specs(game, seats, active, hand_size, talon_size, dealer, pack_size):
-    spec = game_spec(game)
+    spec = find_game(game)
     assert (spec.seats, spec.active, spec.hand_size, spec.talon_size) == (seats, active, hand_size, talon_size)
     assert spec.default_dealer == dealer
     assert spec.pack.size == pack_size == len(active) * hand_size + talon_size
@@ -429,7 +430,7 @@ def test_game_specs(game, seats, active, hand_size, talon_size, dealer, pack_siz
 
 def test_unknown_game_lists_the_known_ones():
     with pytest.raises(ValueError) as error:
-        game_spec("ulti")
+        find_game("ulti")
     assert all(name in str(error.value) for name in ("ulti", "alsos", "alsos-2", "asszorti", "altiansz"))
 
 

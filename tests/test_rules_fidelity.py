@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from alsos_solver.analysis.scoring import base_value, item_value
-from alsos_solver.cli import app
-from alsos_solver.figures import announcement_problems, best_rounds, threshold
-from alsos_solver.io import DealFormatError, loads
-from alsos_solver.melds import score_melds
 from alsos_solver.cards import HUNGARIAN
-from alsos_solver.questions import FigureMade, Setting
-from alsos_solver.rules import AlsosOptions, game_spec
+from alsos_solver.cli import app
+from alsos_solver.games import find_game
+from alsos_solver.games.alsos.figures import announcement_problems, best_rounds, threshold
+from alsos_solver.games.alsos.melds import score_melds
+from alsos_solver.games.alsos.questions import FigureMade
+from alsos_solver.games.alsos.scoring import base_value, item_value
+from alsos_solver.io import DealFormatError, loads
+from alsos_solver.questions import Setting
+from alsos_solver.rules import AlsosOptions
 
 from cli_support import ALTIANSZ, ASSZORTI, assert_error, write
 from conftest import EXAMPLE_PLAY, make_deal
@@ -197,7 +199,7 @@ def test_tompa_44_is_worth_2():
 
 def melds_of(options: AlsosOptions, **hands: str):
     parsed = {seat: HUNGARIAN.parse_hand(text) for seat, text in hands.items()}
-    return score_melds(parsed, game_spec("alsos-2").parse_contract("Z"), options, "AB")
+    return score_melds(parsed, find_game("alsos-2").parse_contract("Z"), options, "AB")
 
 
 def test_tompa_equal_sequences_are_decided_by_suit():

@@ -1,4 +1,4 @@
-"""Scoring (alsos_solver.analysis.scoring): item values with front and back kontras, who
+"""Scoring (alsos_solver.games.alsos.scoring): item values with front and back kontras, who
 scores what, the payments; scores of a played deal and double-dummy scores.
 
 The expected numbers are worked out by hand from seed 003 ('Kontras', 'Scoring', the
@@ -10,16 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from alsos_solver.analysis.scoring import (
-    Outcome,
-    actual_scores,
-    base_value,
-    double_dummy_scores,
-    item_value,
-    score_outcome,
+from alsos_solver.games.alsos.questions import FigureMade, GameWon
+from alsos_solver.games.alsos.scoring import (
+    Outcome, actual_scores, base_value, double_dummy_scores, item_value, score_outcome,
 )
 from alsos_solver.io import loads
-from alsos_solver.questions import FigureMade, GameWon, Together
+from alsos_solver.questions import Together
 from alsos_solver.rules import AlsosOptions
 from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
@@ -227,7 +223,7 @@ def test_nets_sum_to_zero_and_the_declarer_gets_the_balance(game, made, levels):
     deal = make_deal(game=game, hands=hands, figures=figures, front={"A": ("abszolut",)}, kontra={"game": levels, "A:abszolut": levels} if levels else {})
     outcome = Outcome(game=made[0], figures={"A": {"abszolut": made[1], "negyvennegy": made[2]}, "B": {"szaz": made[3], "csalad": made[4]}})
     scores = score_outcome(deal, outcome)
-    opponents = len(deal.spec.seats) - 1
+    opponents = len(deal.game.seats) - 1
     balance = sum(i.value if i.scorer == "declarer" else -i.value for i in scores.items)
     assert sum(scores.net.values()) == 0
     assert scores.net["B"] == opponents * balance

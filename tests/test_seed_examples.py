@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from alsos_solver.analysis.scoring import base_value, item_value
 from alsos_solver.cards import HUNGARIAN
-from alsos_solver.figures import FIGURES, announced_value
-from alsos_solver.melds import score_melds
-from alsos_solver.rules import AlsosOptions, game_spec
-from alsos_solver.rules.asszorti import score as asszorti_score
-from alsos_solver.rules.altiansz import HeldMelds, held_melds
+from alsos_solver.games import find_game
+from alsos_solver.games.alsos.figures import FIGURES, announced_value
+from alsos_solver.games.alsos.melds import score_melds
+from alsos_solver.games.alsos.scoring import base_value, item_value
+from alsos_solver.games.altiansz.rules import HeldMelds, held_melds
+from alsos_solver.games.asszorti.rules import score as asszorti_score
+from alsos_solver.rules import AlsosOptions
 
 from conftest import make_deal
 
@@ -93,7 +94,7 @@ def test_seed_meld_example():
     For example "kvart to the Over in leaves and terc to the King in hearts" (70 card
     points).'"""
     hands = {"A": HUNGARIAN.parse_hand(".KOU..OUX9"), "B": 0, "C": 0}
-    result = score_melds(hands, game_spec("alsos").parse_contract("M"), AlsosOptions())
+    result = score_melds(hands, find_game("alsos").parse_contract("M"), AlsosOptions())
     assert result.points["A"] == 70
     assert result.explain("A") == "A: terc to the King in hearts 20, kvart to the Over in leaves 50"
 
@@ -157,7 +158,7 @@ def test_asszorti_idegen_arrivazs():
 
 
 def altiansz_melds(hand: str, contract: str) -> HeldMelds:
-    spec = game_spec("altiansz")
+    spec = find_game("altiansz")
     return held_melds(spec.pack.parse_hand(hand), spec.parse_contract(contract))
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from alsos_solver._search import Core
 from alsos_solver.io import load, loads
-from alsos_solver.questions import questions_of
 from alsos_solver.solver import Solver
 
 from conftest import BENCHMARK_DEALS
@@ -37,7 +36,7 @@ def analysis(deal, *, keep_record: bool) -> tuple[dict, int]:
     the core forgets everything once the declarer's points are known."""
     solver = Solver(deal)
     answers, later_nodes = {}, 0
-    for ask in questions_of(deal.spec).question_set(solver.setting):
+    for ask in deal.game.questions.question_set(solver.setting):
         before = solver.stats.nodes
         answers[ask.path] = solver.answer(ask.question)
         if ask.kind == "declarer_points":

@@ -17,20 +17,19 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
-from alsos_solver import figures
-from alsos_solver.figures import allowed_figures
-from alsos_solver.melds import meld_choices
-from alsos_solver.questions import (
-    BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe, Setting, Together,
-)
+from alsos_solver.games.alsos import figures
+from alsos_solver.games.alsos.figures import allowed_figures
+from alsos_solver.games.alsos.melds import meld_choices
+from alsos_solver.games.alsos.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
+from alsos_solver.questions import Setting, Together
 from alsos_solver.reference import best_points, can_make
 from alsos_solver.rules import Kind
 from alsos_solver.solve import SolveResult, solve
 from alsos_solver.solver import Solver
 
 from endgames import (
-    ALL_CONTRACTS, ALL_VARIANT_FIGURES, HELD_FIGURES, NO_TRUMP, POINT_CONTRACTS, SEATS,
-    TRUMP_CONTRACTS, deal_from_hands, describe, endgames, full_deals, options, trump_card,
+    ALL_CONTRACTS, ALL_VARIANT_FIGURES, HELD_FIGURES, NO_TRUMP, POINT_CONTRACTS, SEATS, TRUMP_CONTRACTS,
+    deal_from_hands, describe, endgames, full_deals, options, trump_card,
 )
 
 ALWAYS = {"contract", "melds", "announced", "announced_together", "nodes", "seconds", "table_bytes"}
@@ -78,7 +77,7 @@ def test_result_has_the_keys_of_its_contract(deal):
     if "concession" in data:  # only where the defenders have a meld choice
         assert deal.contract.is_point_game and set(data["concession"]) == {"game_if_all_declare", "changes_game", "choice"}
     json.dumps(data)  # JSON-ready as it stands
-    assert result.contract == deal.spec.contract_token(deal.contract)
+    assert result.contract == deal.game.contract_token(deal.contract)
     assert result.declarer == deal.declarer
     assert set(result.melds) == set(SEATS)
     if deal.contract.is_point_game:
@@ -111,7 +110,7 @@ def assert_point_figures_follow_the_value(result: SolveResult, deal: Deal, seat:
     coordinate, so the best one does not depend on the play (issue 7)."""
     for name in THRESHOLD_ORDER:
         assert figure(result, seat, name) == (value >= threshold(name, deal)), (seat, name, value)
-    index = deal.spec.active.index(seat)
+    index = deal.game.active.index(seat)
     outcomes = [choice.points[index] for choice in meld_choices(deal)]
     melds = min(outcomes) if seat == deal.declarer else max(outcomes)
     assert figure(result, seat, "ketszaz") == (value + melds >= threshold("ketszaz", deal)), (seat, value, melds)

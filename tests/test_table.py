@@ -14,8 +14,8 @@ from functools import cache
 import pytest
 
 import alsos_solver.analysis.table as table_module
-from alsos_solver.rules import GAMES
 from alsos_solver.analysis.table import ContractTable, contract_deal, contract_table, contract_tokens
+from alsos_solver.games import GAMES
 from alsos_solver.io import load
 from alsos_solver.rules import Contract, Kind
 from alsos_solver.solve import solve
@@ -61,7 +61,7 @@ def test_entries_are_the_answers_of_solve(index):
     assert table.complete
     assert [(e.declarer, e.contract) for e in table.entries] == [(s, c) for s in SEATS for c in CONTRACTS]
     for entry in table.entries:
-        alone = replace(deal, contract=deal.spec.parse_contract(entry.contract), declarer=entry.declarer,
+        alone = replace(deal, contract=deal.game.parse_contract(entry.contract), declarer=entry.declarer,
                         figures={}, play=[], play_leader=None)
         expected = solve(alone).to_json()
         data = entry.to_json()
@@ -137,7 +137,7 @@ def test_the_deals_own_contract_figures_and_play_are_ignored():
     assert contract_table(announced).to_json()["table"] == contract_table(bare).to_json()["table"]
     # and an entry is solve() without the announced ultimó's hold
     entry = contract_table(bare, progress=Interrupt(8)).entry("B", "P")
-    assert entry.to_json()["figures"] == solve(contract_deal(announced, announced.spec.parse_contract("P"), "B")).figures
+    assert entry.to_json()["figures"] == solve(contract_deal(announced, announced.game.parse_contract("P"), "B")).figures
 
 
 def test_contract_tokens_of_the_hungarian_pack():

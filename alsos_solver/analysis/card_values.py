@@ -39,7 +39,7 @@ def parse_after(text: str, deal: Deal) -> int:
     trick 4 card 2' is ``'4.2'`` = 3 * 3 + 2 = 11 cards in three-player Alsós. A plain
     count (``'11'``) is taken as it is. ValueError names what was expected and what the
     Play section holds."""
-    seats, tricks = len(deal.spec.active), deal.spec.hand_size
+    seats, tricks = len(deal.game.active), deal.game.hand_size
     spec = text.strip()
     if re.fullmatch(r"\d+", spec):
         count = int(spec)

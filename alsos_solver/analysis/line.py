@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
-from ..questions import SEAT_LETTERS, Question, question_name, questions_of
+from ..questions import SEAT_LETTERS, Question, question_name
 from ..words import counted
 from .card_values import Probe, Value, shown_value
 
@@ -101,9 +101,9 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
         else:  # cannot happen: some card keeps a minimax value
             raise AssertionError(f"no card keeps the value {value} after {played} cards")
     result = Line(question_name(question), after, value, probe.is_value, concession=concession or None, unit=probe.unit,
-                  counts_points=questions_of(deal.spec).points_need(deal) is None)
+                  counts_points=deal.game.questions.points_need(deal) is None)
     name, rules = deal.pack.card_name, deal.rules
-    last = deal.spec.hand_size - 1
+    last = deal.game.hand_size - 1
     for index in range(first_trick, len(position.tricks)):
         trick = position.tricks[index]
         if not trick.cards:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..deal import Deal
-from ..questions import SEAT_LETTERS, Item, questions_of
+from ..questions import SEAT_LETTERS, Item
 from ..solver import Solver
 from ..words import counted
 from .card_values import card_order
@@ -27,7 +27,7 @@ def status(made: bool) -> str:
 def announced_items(deal: Deal) -> list[Item]:
     """The deal's items in review order (its game's
     :meth:`~alsos_solver.questions.base.GameQuestions.items`)."""
-    return questions_of(deal.spec).items(deal)
+    return deal.game.questions.items(deal)
 
 
 @dataclass
@@ -99,11 +99,9 @@ class Review:
 def review_play(deal: Deal) -> Review:
     """Review the deal's Play section (complete or partial) for its announced items."""
     items = announced_items(deal)
-    problems = deal.problems()
-    if problems:
-        raise ValueError(f"the deal has problems: {problems[0].tag}: {problems[0].message}")
+    deal.check()
     review = Review(items)
-    seats = len(deal.spec.active)
+    seats = len(deal.game.active)
     name = deal.pack.card_name
     for item in items:
         # One solver per item: the core's table stays valid for one question across moves.

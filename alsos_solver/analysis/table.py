@@ -3,7 +3,7 @@
 For the hands of a deal (its own contract, declarer, announced figures and play are
 ignored; its game, options and meld declarations are kept), :func:`contract_table` asks
 :func:`~alsos_solver.solve.solve` about each seat as declarer in each contract of the
-game's table (:meth:`~alsos_solver.rules.game.GameSpec.table_contracts`; the Alsós games:
+game's table (:meth:`~alsos_solver.games.base.Game.table_contracts`; the Alsós games:
 each trump suit, no-trump and betli), and about the contracts without a declarer once
 (klopitzky: each seat's answer). Every entry is exactly the answer of ``solve`` on the deal
 with that contract and declarer.
@@ -20,15 +20,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..deal import Deal
-from ..questions import questions_of
+from ..progress import Progress
 from ..rules import Contract
 from ..solve import SolveResult, solve
 from ..solver import DEFAULT_TABLE_BYTES
-
-
-Progress = Callable[[int, int], object]
-"""``progress(done, total)``: called with ``done = 0`` before the first solve and after
-every finished unit of work (an entry, or the klopitzky solve)."""
 
 
 @dataclass
@@ -72,7 +67,7 @@ class ContractTable:
     without a declarer once (klopitzky: each seat's answer).
 
     ``entries`` are in the order declarer (playing order), then contract (the game's
-    :meth:`~alsos_solver.rules.game.GameSpec.table_contracts`). ``once`` holds the answers
+    :meth:`~alsos_solver.games.base.Game.table_contracts`). ``once`` holds the answers
     of the contracts without a declarer, under their result keys (``klopitzky_safe``),
     None each while not computed. ``complete`` is False when the computation was
     interrupted; ``total`` is the number of entries a complete table has."""
@@ -110,8 +105,8 @@ class ContractTable:
 
 def contract_tokens(deal: Deal) -> tuple[str, ...]:
     """The contracts of the table for the deal's game
-    (:meth:`~alsos_solver.rules.game.GameSpec.table_contracts`)."""
-    return deal.spec.table_contracts()
+    (:meth:`~alsos_solver.games.base.Game.table_contracts`)."""
+    return deal.game.table_contracts()
 
 
 def contract_deal(deal: Deal, contract: Contract, declarer: str | None) -> Deal:
@@ -136,14 +131,11 @@ def contract_table(
     ``progress(done, total)`` is called before the first solve and after each finished
     unit (``total`` = entries + the contracts without a declarer). A KeyboardInterrupt (Ctrl-C, or raised
     by ``progress``) stops the work: the table of what was finished comes back with
-    ``complete = False``. ValueError if the game has no such contracts or the hands are
-    not sound."""
-    spec, game = deal.spec, questions_of(deal.spec)
+    ``complete = False``. UnsoundDeal if the hands are not sound."""
+    spec, game = deal.game, deal.game.questions
     seats, tokens = tuple(spec.active), contract_tokens(deal)
     once = [contract_deal(deal, spec.parse_contract(token), None) for token in spec.table_contracts_once()]
-    problems = contract_deal(deal, spec.parse_contract(tokens[0]), seats[0]).problems()
-    if problems:
-        raise ValueError("; ".join(p.message for p in problems))
+    contract_deal(deal, spec.parse_contract(tokens[0]), seats[0]).check()
     table = ContractTable(seats, tokens, once={key: None for key in game.table_once_keys})
     total = table.total + len(once)
     try:

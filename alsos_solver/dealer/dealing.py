@@ -19,9 +19,10 @@ from typing import Any, Literal, TextIO
 
 from ..cards import CardSet
 from ..deal import Deal
-from ..io import dump
+from ..games.base import Game, default_game, find_game
+from ..io.writer import dump
 from ..predicates import Bound, Context, Expression, bind_all
-from ..rules import AlsosOptions, Contract, game_spec
+from ..rules import AlsosOptions, Contract
 from .errors import DealerError, ImpossibleError, TriesExhausted
 from .fixes import Layout, layout, parse_fix
 from .smart import SmartHand, TooManyStates
@@ -44,7 +45,7 @@ class Dealer:
 
     def __init__(
         self,
-        game: str = "alsos",
+        game: str | Game | None = None,
         contract: Contract | str | None = None,
         declarer: str | None = None,
         where: str | None = None,
@@ -53,7 +54,7 @@ class Dealer:
         strategy: Strategy = "auto",
     ) -> None:
         try:
-            self.spec = spec = game_spec(game)
+            self.spec = spec = game_of(game)
             if isinstance(contract, str):
                 contract = spec.parse_contract(contract)
         except ValueError as error:
@@ -112,7 +113,7 @@ class Dealer:
     def _deal(self, cards: Sequence[CardSet]) -> Deal:
         seats = self.spec.seats
         return Deal(
-            hands=dict(zip(seats, cards)), game=self.spec.name, talon=cards[-1],
+            hands=dict(zip(seats, cards)), game=self.spec, talon=cards[-1],
             contract=self.contract, declarer=self.declarer, options=self.options,
         )
 
@@ -154,6 +155,14 @@ class Dealer:
             share = self.smart.count / self.smart.total
             message += f" (the hands drawn already meet {self.smart.condition.text!r}, {share:.3g} of all)"
         return message + "; allow more tries, or fix cards"
+
+
+def game_of(game: str | Game | None) -> Game:
+    """The game a dealer deals: given, named (ValueError for an unknown name), or by default
+    the game of a deal file without a ``Game`` tag."""
+    if isinstance(game, str):
+        return find_game(game)
+    return default_game() if game is None else game
 
 
 def deal(count: int, seed: int | str, *, max_tries: int = DEFAULT_MAX_TRIES, **constraints: Any) -> Iterator[Deal]:

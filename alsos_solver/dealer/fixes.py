@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, CardSet, cards_of
-from ..rules import GameSpec
+from ..games.base import Game
 from .errors import FixError
 
 TALON = "talon"
@@ -28,7 +28,7 @@ class Fix:
     random: int | None = None
 
 
-def parse_fix(text: str, spec: GameSpec) -> Fix:
+def parse_fix(text: str, spec: Game) -> Fix:
     """One fix; FixError says what was expected and what was found."""
     place, colon, rest = text.partition(":")
     place = place.strip()
@@ -67,7 +67,7 @@ class Layout:
     free: tuple[Card, ...]
 
 
-def layout(spec: GameSpec, fixes: Sequence[Fix]) -> Layout:
+def layout(spec: Game, fixes: Sequence[Fix]) -> Layout:
     """The layout of the fixes; FixError for a place fixed twice, a card fixed to two
     places, or more (or, with ``+N``, other than as many) cards than the place holds."""
     places = (*spec.seats, TALON)
@@ -95,9 +95,9 @@ def layout(spec: GameSpec, fixes: Sequence[Fix]) -> Layout:
     return Layout(tuple(fixed), tuple(size - cards.bit_count() for size, cards in zip(sizes, fixed)), free)
 
 
-def _holds(spec: GameSpec, place: str) -> str:
+def _holds(spec: Game, place: str) -> str:
     return f"the talon in {spec.name} holds" if place == TALON else f"a hand in {spec.name} holds"
 
 
-def _names(spec: GameSpec, cards: CardSet) -> str:
+def _names(spec: Game, cards: CardSet) -> str:
     return " ".join(spec.pack.card_name(card) for card in cards_of(cards))

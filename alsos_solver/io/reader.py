@@ -30,12 +30,14 @@ from functools import lru_cache
 from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from ..cards import Card, CardSet, Pack
-from ..deal import MELD_KINDS, Deal, Problem
+from ..deal import Deal, Problem
+from ..games.base import Game, default_game, find_game
+from ..melds import MELD_KINDS
 from ..position import IllegalPlay
-from ..rules import AlsosOptions, Contract, GameSpec, game_spec
-from ..rules.games import DEFAULT_GAME
+from ..rules import AlsosOptions, Contract
 from ..spelling import closest, plain
 from .errors import DealFormatError, DealFormatWarning, open_input
+from .tags import CORE_TAGS, TAG_NAME
 
 MAX_LINE = 100_000
 """The longest line read, in bytes; a longer one is refused after reading this much of it."""
@@ -43,7 +45,6 @@ MAX_LINE = 100_000
 MAX_DEAL_LINES = 1_000
 """The most tag and trick lines in one deal: more means the blank lines between deals are missing."""
 
-TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 INFO_TAGS = ("Event", "Site", "Date", "Annotator")
 """Other tags in common use: kept like any other tag, and known, so that a misspelling of
 one is noticed (``Event`` names the deal in the diagram)."""
@@ -482,8 +483,8 @@ def _deal(block: _Block) -> Deal:
     if "Deal" not in block.tags:
         raise _Error(block.line, None, 'no Deal tag in this deal (expected [Deal "A:hand hand ..."])')
     game = block.tags.get("Game")
-    spec = game_spec(DEFAULT_GAME) if game is None else _game(game)
-    fields: dict[str, Any] = {"game": spec.name, "tags": {}}
+    spec = default_game() if game is None else _game(game)
+    fields: dict[str, Any] = {"game": spec, "tags": {}}
     for name, tag in block.tags.items():
         if name in _FIELDS:
             key, parse = _FIELDS[name]
@@ -521,12 +522,12 @@ def _located(line: int, column: int) -> Iterator[None]:
         raise _Error(line, column, str(error)) from None
 
 
-def _game(tag: _Tag) -> GameSpec:
+def _game(tag: _Tag) -> Game:
     with _located(tag.line, tag.start):
-        return game_spec(plain(tag.value))
+        return find_game(plain(tag.value))
 
 
-def _seat(token: _Token, spec: GameSpec, seats: str) -> str:
+def _seat(token: _Token, spec: Game, seats: str) -> str:
     """One seat letter of ``seats`` (all the game's seats, or only those that play), in any case."""
     seat = token.text.upper()
     if len(seat) == 1 and seat in seats:
@@ -537,18 +538,18 @@ def _seat(token: _Token, spec: GameSpec, seats: str) -> str:
     raise _Error(token.line, token.column, f"unknown seat {token.text!r} (expected {expected})")
 
 
-def _one_seat(tag: _Tag, spec: GameSpec, seats: str) -> str:
+def _one_seat(tag: _Tag, spec: Game, seats: str) -> str:
     tokens = tag.tokens()
     if len(tokens) != 1:
         raise _Error(tag.line, tag.start, f"expected one seat ({' '.join(seats)}), found {_show(tag.value)}")
     return _seat(tokens[0], spec, seats)
 
 
-def _dealer(tag: _Tag, spec: GameSpec) -> str:
+def _dealer(tag: _Tag, spec: Game) -> str:
     return _one_seat(tag, spec, spec.seats)
 
 
-def _active_seat(tag: _Tag, spec: GameSpec) -> str:
+def _active_seat(tag: _Tag, spec: Game) -> str:
     """Declarer, and the first leader of Play: a seat that plays."""
     return _one_seat(tag, spec, spec.active)
 
@@ -560,7 +561,7 @@ def _card(token: _Token, pack: Pack) -> Card:
         raise _Error(token.line, token.column, str(error)) from None
 
 
-def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
+def _hands(tag: _Tag, spec: Game) -> dict[str, CardSet]:
     """``S:hand hand ...``: one hand per seat from seat S on in playing order, wrapping
     round. A later hand may repeat its seat (``A:... B:... C:...``), which must then match."""
     tokens = tag.tokens()
@@ -586,7 +587,7 @@ def _hands(tag: _Tag, spec: GameSpec) -> dict[str, CardSet]:
     return {seat: hands[seat] for seat in seats}
 
 
-def _talon(tag: _Tag, spec: GameSpec) -> CardSet:
+def _talon(tag: _Tag, spec: Game) -> CardSet:
     talon = 0
     for token in tag.tokens():
         bit = 1 << _card(token, spec.pack)
@@ -596,7 +597,7 @@ def _talon(tag: _Tag, spec: GameSpec) -> CardSet:
     return talon
 
 
-def _contract(tag: _Tag, spec: GameSpec) -> Contract:
+def _contract(tag: _Tag, spec: Game) -> Contract:
     """In any case: read in capitals (the game's parser reads its contract names in any
     case), quoted as written when it cannot be read."""
     with _located(tag.line, tag.start):
@@ -606,7 +607,7 @@ def _contract(tag: _Tag, spec: GameSpec) -> Contract:
             return spec.parse_contract(tag.value)
 
 
-def _options(tag: _Tag, spec: GameSpec) -> AlsosOptions:
+def _options(tag: _Tag, spec: Game) -> AlsosOptions:
     """``name=value ...``; each item is checked on its own to point at the bad one."""
     for token in tag.tokens():
         with _located(token.line, token.column):
@@ -614,7 +615,7 @@ def _options(tag: _Tag, spec: GameSpec) -> AlsosOptions:
     return AlsosOptions.from_variant(plain(tag.value))
 
 
-def _seat_lists(tag: _Tag, spec: GameSpec) -> Iterator[tuple[str, list[_Token]]]:
+def _seat_lists(tag: _Tag, spec: Game) -> Iterator[tuple[str, list[_Token]]]:
     """``SEAT:name,name SEAT:name``: each playing seat at most once, with its names (a
     space after a comma is allowed)."""
     seen = set()
@@ -651,12 +652,12 @@ def _names(tokens: list[_Token], parse: Callable[[str], str], seat: str) -> tupl
     return tuple(result)
 
 
-def _figures(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
+def _figures(tag: _Tag, spec: Game) -> dict[str, tuple[str, ...]]:
     """Figure names per seat, canonical (English aliases read as the same figures)."""
     return {seat: _names(names, spec.canonical_figure, seat) for seat, names in _seat_lists(tag, spec)}
 
 
-def _one_card(tag: _Tag, spec: GameSpec) -> Card:
+def _one_card(tag: _Tag, spec: Game) -> Card:
     """Indicator, TalonTop: one card."""
     tokens = tag.tokens()
     if len(tokens) != 1:
@@ -667,7 +668,7 @@ def _one_card(tag: _Tag, spec: GameSpec) -> Card:
 KONTRA_SYNTAX = "game:LEVELS or SEAT:figure:LEVELS, LEVELS one letter per kontra level, f (from the front) or b (from the back), e.g. game:f B:abszolut:fb"
 
 
-def _kontra(tag: _Tag, spec: GameSpec) -> dict[str, str]:
+def _kontra(tag: _Tag, spec: Game) -> dict[str, str]:
     """``game:fb B:abszolut:b``: each item once, its levels f* then b* (any case, kept in lower case)."""
     result: dict[str, str] = {}
     for token in tag.tokens():
@@ -699,7 +700,7 @@ def _meld_kind(text: str) -> str:
     raise ValueError(f"unknown meld kind {name!r} (expected {', '.join(MELD_KINDS)} or none)")
 
 
-def _melds(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
+def _melds(tag: _Tag, spec: Game) -> dict[str, tuple[str, ...]]:
     """The meld kinds a seat declares; ``none`` alone for nothing."""
     declared = {}
     for seat, names in _seat_lists(tag, spec):
@@ -711,7 +712,7 @@ def _melds(tag: _Tag, spec: GameSpec) -> dict[str, tuple[str, ...]]:
     return declared
 
 
-def _play(tricks: list[list[_Token]], spec: GameSpec) -> list[Card]:
+def _play(tricks: list[list[_Token]], spec: Game) -> list[Card]:
     """The cards of the trick lines, in order: one card per playing seat a line, the last
     line alone may be short."""
     size = len(spec.active)
@@ -736,7 +737,7 @@ def _main_line(lines: list[list[_Token]], deal: Deal) -> list[Card]:
     """A puzzle's main line, from the position after the Play section: its first line
     finishes the trick in progress, each other line is one trick, the last may be short;
     every card legal in turn."""
-    size = len(deal.spec.active)
+    size = len(deal.game.active)
     position = deal.played_position()
     cards: list[Card] = []
     for number, line in enumerate(lines):
@@ -755,7 +756,7 @@ def _main_line(lines: list[list[_Token]], deal: Deal) -> list[Card]:
     return cards
 
 
-_FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
+_FIELDS: dict[str, tuple[str, Callable[[_Tag, Game], Any]]] = {
     "Dealer": ("dealer", _dealer),
     "Deal": ("hands", _hands),
     "Talon": ("talon", _talon),
@@ -773,7 +774,7 @@ _FIELDS: dict[str, tuple[str, Callable[[_Tag, GameSpec], Any]]] = {
 }
 """The core tags but Game: the Deal field each sets and its parser."""
 
-CORE_TAGS = ("Game", *_FIELDS)
+assert CORE_TAGS == ("Game", *_FIELDS)
 KNOWN_TAGS = (*CORE_TAGS, *INFO_TAGS, *PUZZLE_TAGS)
 """The tag names the reader knows; an unknown name close to one of these gets a warning."""
 
@@ -792,7 +793,7 @@ def with_tags(deal: Deal, tags: Mapping[str, str]) -> Deal:
             changes[key] = default.default_factory() if default.default is dataclasses.MISSING else default.default  # type: ignore[misc]
             continue
         try:
-            changes[key] = parse(_Tag(name, value, 0, 0, 1, ()), deal.spec)
+            changes[key] = parse(_Tag(name, value, 0, 0, 1, ()), deal.game)
         except _Error as error:
             raise ValueError(error.message) from None
     return dataclasses.replace(deal, **changes)

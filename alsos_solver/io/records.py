@@ -14,8 +14,8 @@ from typing import Any
 
 from ..cards import cards_of
 from ..deal import Deal
-from ..rules import AlsosOptions, game_spec
-from ..rules.games import DEFAULT_GAME
+from ..games.base import default_game, find_game
+from ..rules import AlsosOptions
 from .errors import DealFormatError, open_input_or_stdin
 
 MAX_RECORD_LINE = 10_000_000
@@ -30,14 +30,14 @@ class RecordError(DealFormatError):
 def hand_token(deal: Deal, seat: str) -> str:
     """A hand as the deal format writes it; ``-`` for a seat that sits out."""
     hand = deal.hands.get(seat, 0)
-    return "-" if seat not in deal.spec.active and not hand else deal.pack.hand_name(hand)
+    return "-" if seat not in deal.game.active and not hand else deal.pack.hand_name(hand)
 
 
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The deal as JSON-ready data (the ``deal`` key of a record)."""
-    pack, spec, contract = deal.pack, deal.spec, deal.contract
+    pack, spec, contract = deal.pack, deal.game, deal.contract
     return {
-        "game": deal.game,
+        "game": deal.game.name,
         "dealer": deal.dealer or spec.default_dealer,
         "hands": {seat: hand_token(deal, seat) for seat in spec.seats},
         "talon": None if deal.talon is None else " ".join(pack.card_name(c) for c in cards_of(deal.talon)),
@@ -55,16 +55,16 @@ def deal_from_record(data: Any) -> Deal:
     breaks the rules)."""
     if not isinstance(data, dict):
         raise ValueError(f"deal: expected an object, found {_kind(data)}")
-    game = _get(data, "game", str, DEFAULT_GAME)
+    game = _get(data, "game", str, default_game().name)
     try:
-        spec = game_spec(game)
+        spec = find_game(game)
     except ValueError as error:
         raise ValueError(f"deal.game: {error}") from None
     pack = spec.pack
     hands_data = _get(data, "hands", dict)
     if set(hands_data) != set(spec.seats):
         raise ValueError(f"deal.hands: expected the seats {' '.join(spec.seats)}, found {' '.join(map(str, hands_data)) or 'none'}")
-    fields: dict[str, Any] = {"game": game, "hands": {}}
+    fields: dict[str, Any] = {"game": spec, "hands": {}}
     for seat in spec.seats:
         text = _typed(hands_data[seat], str, f"deal.hands.{seat}")
         fields["hands"][seat] = _parsed(f"deal.hands.{seat}", pack.parse_hand, text)

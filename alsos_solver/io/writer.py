@@ -9,7 +9,7 @@ from typing import TextIO
 
 from ..cards import cards_of
 from ..deal import Deal
-from .reader import CORE_TAGS, DEFAULT_GAME, TAG_NAME
+from .tags import CORE_TAGS, TAG_NAME
 
 
 def dumps(deals: Iterable[Deal]) -> str:
@@ -55,7 +55,7 @@ def _deal_text(deal: Deal) -> str:
 def _trick_lines(deal: Deal, cards: list[int], played: int) -> list[str]:
     """One line per trick of ``cards``, played after ``played`` cards: the first line
     finishes the trick in progress."""
-    size, pack = len(deal.spec.active), deal.pack
+    size, pack = len(deal.game.active), deal.pack
     cuts = [0, *range(-played % size or size, len(cards), size)]
     return [" ".join(pack.card_name(card) for card in cards[start:end])
             for start, end in zip(cuts, [*cuts[1:], len(cards)]) if end > start]
@@ -69,9 +69,9 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
         if name in CORE_TAGS or not TAG_NAME.fullmatch(name):
             raise ValueError(f"cannot write tag {name!r}: expected a name of letters, digits, _ other than {', '.join(CORE_TAGS)}")
         yield name, value
-    spec, pack = deal.spec, deal.pack
-    if deal.game != DEFAULT_GAME:
-        yield "Game", deal.game
+    spec, pack = deal.game, deal.pack
+    if not deal.game.default:
+        yield "Game", deal.game.name
     if deal.dealer is not None:
         yield "Dealer", deal.dealer
     yield "Deal", _hands(deal, deal.hands)
@@ -108,7 +108,7 @@ def _tags(deal: Deal) -> Iterator[tuple[str, str]]:
 def _hands(deal: Deal, hands: dict[str, int]) -> str:
     """``A:hand hand ...``, every seat in playing order, the empty hand of a seat that sits
     out as ``-``."""
-    spec, pack = deal.spec, deal.pack
+    spec, pack = deal.game, deal.pack
     return "A:" + " ".join(
         "-" if seat not in spec.active and not hands.get(seat, 0) else pack.hand_name(hands.get(seat, 0))
         for seat in spec.seats

@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .. import melds
 from ..cards import Card, CardSet
 from ..deal import Deal
-from ..rules import AlsosOptions, Contract, GameSpec, Kind
+from ..games.alsos import melds
+from ..games.base import Game
+from ..rules import AlsosOptions, Contract, Kind
 from .errors import NotApplicable, PredicateError
 
 Type = Literal["int", "bool"]
@@ -34,14 +35,14 @@ class Context:
     """What a feature's value depends on besides the cards. Places are numbered: the
     game's seats in playing order, then the talon (:attr:`places`)."""
 
-    spec: GameSpec
+    spec: Game
     contract: Contract | None = None
     declarer: str | None = None
     options: AlsosOptions = field(default_factory=AlsosOptions)
 
     @classmethod
     def of_deal(cls, deal: Deal) -> Context:
-        return cls(deal.spec, deal.contract, deal.declarer, deal.options)
+        return cls(deal.game, deal.contract, deal.declarer, deal.options)
 
     @property
     def places(self) -> tuple[str, ...]:
@@ -115,7 +116,7 @@ class Context:
 
         PredicateError in a game without melds; NotApplicable without a contract that has them.
         """
-        if not self.spec.alsos_melds:
+        if not self.spec.meld_contests:
             raise PredicateError("", None, f"{self.spec.name} has no melds (sequences, vannak, béla are Alsós melds)")
         if self.contract is None or not self.contract.is_point_game:
             found = "no contract" if self.contract is None else f"contract {self.spec.contract_token(self.contract)}"

@@ -25,18 +25,16 @@ from ..analysis.card_values import Probe, card_order, equivalence_groups
 from ..analysis.line import Line, optimal_line
 from ..cards import Card, cards_of
 from ..deal import Deal
+from ..games import DEFAULT_GAME, find_game
+from ..progress import Progress
 from ..questions import Question, is_value_question, parse_question
 from ..words import counted, verb
-from ..rules import game_spec
-from ..rules.games import DEFAULT_GAME
 from .check import line_after
 from .puzzle import Puzzle, value_goal
 
 DEFAULT_MAX_TRIES = 20_000
 """Deals tried before giving up on finding the puzzles asked for."""
 
-Progress = Callable[[int, int], None]
-"""Called after each deal tried: (deals tried, puzzles found)."""
 
 
 class ComposeError(ValueError):
@@ -107,7 +105,7 @@ class Composer:
     def __init__(self, options: ComposeOptions) -> None:
         self.options = options
         try:
-            self.spec = spec = game_spec(options.game)
+            self.spec = spec = find_game(options.game)
         except ValueError as error:
             raise ComposeError(str(error)) from None
         self.contracts = [options.contract] if options.contract else [*spec.table_contracts(), *spec.table_contracts_once()]
@@ -131,7 +129,7 @@ class Composer:
         from ..dealer import Dealer, DealerError
 
         try:
-            deal = next(Dealer(self.spec.name, contract, declarer).deals(1, random.Random(0)))
+            deal = next(Dealer(self.spec, contract, declarer).deals(1, random.Random(0)))
         except DealerError as error:
             raise ComposeError(str(error)) from None
         try:
@@ -149,7 +147,7 @@ class Composer:
         from ..predicates import PredicateError
 
         try:
-            return {setting: Dealer(self.spec.name, *setting, where=self.options.where) for setting in self.settings}
+            return {setting: Dealer(self.spec, *setting, where=self.options.where) for setting in self.settings}
         except PredicateError as error:
             raise ComposeError(error.with_option("--where")) from None
         except ValueError as error:
@@ -196,7 +194,7 @@ class Composer:
         if len(winning) != 1 or len(winning[0]) == len(legal) or self._obvious(probe, winning[0]):
             return None
         grade = Grade(failing=len(groups) - 1, tempting=sum(self._natural(probe, c) for c in legal if not values[c]),
-                      tricks=deal.spec.hand_size - probe.position.trick_index, nodes=probe.solver.stats.nodes)
+                      tricks=deal.game.hand_size - probe.position.trick_index, nodes=probe.solver.stats.nodes)
         if self.options.difficulty is not None and grade.difficulty != self.options.difficulty:
             return None
         return self._written(deal, question, winning[0], grade, number)
@@ -204,7 +202,7 @@ class Composer:
     def _after_best_play(self, deal: Deal, question: Question) -> Deal | None:
         """The deal with a Play section of ``start`` tricks of best play for the goal; None
         when the goal is out of reach from the first lead."""
-        line = optimal_line(deal, question, 0, limit=self.options.start * len(deal.spec.active))
+        line = optimal_line(deal, question, 0, limit=self.options.start * len(deal.game.active))
         if not line.value:
             return None
         return dataclasses.replace(deal, play=line_cards(deal, line))
@@ -239,7 +237,7 @@ class Composer:
         puzzle = Puzzle(puzzle_deal, question, tuple(ordered), grade.difficulty)
         line = line_after(puzzle, [ordered[0]])
         rest = line_cards(deal, line)
-        puzzle_deal.main_line = [ordered[0], *rest[(len(deal.play) + 1) % len(deal.spec.active):]]
+        puzzle_deal.main_line = [ordered[0], *rest[(len(deal.play) + 1) % len(deal.game.active):]]
         return puzzle_deal
 
 

@@ -102,7 +102,7 @@ class Session:
         return [head, *self._line()]
 
     def _line(self) -> list[str]:
-        seats = len(self.puzzle.deal.spec.active)
+        seats = len(self.puzzle.deal.game.active)
         cards = [*self.puzzle.deal.play, *self.played]
         start = self.puzzle.after - self.puzzle.after % seats
         return [f"trick {index // seats + 1}: {' '.join(map(self.name, cards[index:index + seats]))}"
@@ -134,10 +134,10 @@ def play(puzzle: Puzzle, commands: Iterable[str], write: Write) -> bool:
     session = Session(puzzle)
     deal = puzzle.deal
     write(f"{puzzle.title or 'Puzzle'}: {puzzle.goal} for {puzzle.to_move}'s side, "
-          f"contract {deal.spec.contract_token(deal.contract)}" + (f" by {deal.declarer}" if deal.declarer else ""))
+          f"contract {deal.game.contract_token(deal.contract)}" + (f" by {deal.declarer}" if deal.declarer else ""))
     position = session.probe.position
     pack = deal.pack
-    for seat, hand in zip(deal.spec.active, position.hands):
+    for seat, hand in zip(deal.game.active, position.hands):
         suits = zip(pack.suits, pack.hand_name(hand).split("."))
         write(f"  {seat}: " + "  ".join(f"{suit}:{holding or '-'}" for suit, holding in suits))
     lines = iter(commands)

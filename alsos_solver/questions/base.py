@@ -11,14 +11,15 @@ purpose: the differential tests compare them.
 This module holds what every game shares: the :class:`Setting` of a deal, the
 :class:`Goal`, the base classes (:class:`Question`, :class:`ValueQuestion`), the questions
 any game may ask (a seat's points, several items together), and :class:`GameQuestions`,
-the interface each game's questions implement (``alsos_solver.questions.alsos`` and its
-siblings), found through :func:`alsos_solver.questions.questions_of`.
+the interface each game's questions implement (``alsos_solver.games.alsos.questions`` and its
+siblings), found through their game (:attr:`alsos_solver.games.base.Game.questions`).
 """
 
 from __future__ import annotations
 
 import itertools
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,6 @@ from ..rules import Contract, TrickRules
 
 if TYPE_CHECKING:
     from ..melds import MeldChoice
-    from ..solver import Solver
 
 NO_LIMIT = -30000
 SEAT_LETTERS = "ABCD"
@@ -49,7 +49,7 @@ class Setting:
     ``melds`` is each seat's scoring meld points in force when a finished play is judged
     (``achieved``); by default every seat declares all it holds. ``meld_choices`` are the
     meld points vectors the defenders may bring about by conceding contests
-    (:func:`~alsos_solver.melds.meld_choices`; the first is ``melds``), chosen when trick
+    (:func:`~alsos_solver.games.alsos.melds.meld_choices`; the first is ``melds``), chosen when trick
     ``choice_trick`` (0-based) is about to be led, with every card seen; a question of the
     declarer's must succeed under every choice, the defenders choose in their own favour."""
 
@@ -66,13 +66,13 @@ class Setting:
     @classmethod
     def of(cls, deal: Deal, meld_choices: tuple[MeldChoice, ...] | None = None) -> Setting:
         """The setting of a deal with a contract (NotApplicable without one); the meld
-        choices come from the game (:meth:`~alsos_solver.rules.games.GameSpec.meld_choices`)
+        choices come from the game (:meth:`~alsos_solver.games.Game.meld_choices`)
         unless given."""
         if deal.contract is None:
             raise NotApplicable("a question needs a deal with a contract")
-        active = deal.spec.active
+        active = deal.game.active
         if meld_choices is None:
-            meld_choices = deal.spec.meld_choices(deal)
+            meld_choices = deal.game.meld_choices(deal)
         choices = tuple(choice.points for choice in meld_choices)
         return cls(
             deal, deal.rules, deal.contract, len(active),
@@ -96,7 +96,7 @@ class Setting:
 
     @property
     def last_trick(self) -> int:
-        return self.deal.spec.hand_size - 1
+        return self.deal.game.hand_size - 1
 
     def trump_card(self, rank: str) -> Card:
         assert self.contract.trump is not None
@@ -111,7 +111,7 @@ class Setting:
 
     def holds_bela(self, seat: int) -> bool:
         """The seat holds the trump King and Over at the first lead."""
-        return self.deal.holds_bela(self.deal.spec.active[seat])
+        return self.deal.holds_bela(self.deal.game.active[seat])
 
     def side(self, seat: int) -> frozenset[int]:
         """The seats that play for an item of ``seat``: the declarer alone, or both
@@ -302,7 +302,7 @@ def seat_index(seat: int | str) -> int:
 def check_seat(seat: int, setting: Setting) -> None:
     """NotApplicable when ``seat`` does not play in the deal."""
     if seat >= setting.seats:
-        active = setting.deal.spec.active
+        active = setting.deal.game.active
         raise NotApplicable(f"seat {SEAT_LETTERS[seat]} does not play in {setting.deal.game} (the seats are {' '.join(active)})")
 
 
@@ -335,7 +335,7 @@ class SeatPoints(Question):
     def check(self, setting: Setting) -> None:
         check_seat(self.seat, setting)
         if not any(setting.rules.points):
-            raise NotApplicable(f"{self.spec()}: the contract {setting.deal.spec.contract_token(setting.contract)} is not played for card points")
+            raise NotApplicable(f"{self.spec()}: the contract {setting.deal.game.contract_token(setting.contract)} is not played for card points")
 
     def spec(self) -> str:
         return f"points:{SEAT_LETTERS[self.seat]}>={self.at_least}"
@@ -433,9 +433,10 @@ class ValueQuestion(Question):
         """The values it can take, ascending, when the yes/no form is not additive."""
         return None
 
-    def bounds(self, solver: Solver) -> tuple[int, int] | None:
-        """Values the answer lies between, found with cheaper questions of ``solver`` at
-        its position, so that the bisection of :meth:`levels` asks fewer (None: none known)."""
+    def bounds(self, setting: Setting, value: Callable[[ValueQuestion], int]) -> tuple[int, int] | None:
+        """Values the answer lies between, found with cheaper value questions (``value``
+        answers one at the same position), so that the bisection of :meth:`levels` asks
+        fewer (None: none known)."""
         return None
 
     def team(self, setting: Setting) -> frozenset[int]:
@@ -512,81 +513,3 @@ class Item:
     def label(self) -> str:
         """The item in a sentence: ``"B's game"``."""
         return f"{self.seat}'s {self.what}"
-
-
-class GameQuestions(ABC):
-    """One game's questions: what :func:`~alsos_solver.solve.solve` asks of a contract,
-    the items of a deal, and the question specs that ``--question`` reads. One object per
-    game (or family of games), found with :func:`alsos_solver.questions.questions_of`."""
-
-    result_keys: tuple[str, ...] = ()
-    """The keys of a result, in the order they are shown (a key a contract lacks is left out)."""
-    expected: str = ""
-    """The question specs the game reads, for messages."""
-    table_keys: tuple[str, ...] = ()
-    """The result keys the contract table shows for each seat as declarer in each contract."""
-    table_once_keys: tuple[str, ...] = ()
-    """The result keys of the contracts the table asks once, without a declarer."""
-
-    @abstractmethod
-    def question_set(self, setting: Setting) -> list[Ask]:
-        """Every question :func:`solve` asks of the deal's contract, in the order it asks
-        them: the one list of questions for solve, the analyses and the benchmarks."""
-
-    def derived(self, solver: Solver, answers: dict[str, Any]) -> dict[str, Any]:
-        """Result keys that follow from the answers (and perhaps more questions)."""
-        return {}
-
-    def implied(self, ask: Ask, solver: Solver, found: dict[str, Any]) -> Any:
-        """The answer of ``ask`` when the answers found before it imply it (one contract
-        implies another; the game gives some figures), else None: then :meth:`answers`
-        asks it of ``solver``."""
-        return None
-
-    @abstractmethod
-    def items(self, deal: Deal) -> list[Item]:
-        """The deal's items in review order: its game, then what was announced."""
-
-    @abstractmethod
-    def parse(self, spec: str, deal: Deal) -> Question:
-        """The question a spec names, checked against the deal; ValueError naming what was
-        expected."""
-
-    def name(self, question: Question) -> str:
-        """The spec of a question (the inverse of :meth:`parse`)."""
-        return question.spec()
-
-    def checked(self, spec: str, question: Question | None, deal: Deal) -> Question:
-        """The end of a :meth:`parse`: the question read from ``spec`` (None: nothing
-        matched, a ValueError naming what was expected), checked against the deal
-        (NotApplicable naming the spec and why it does not fit)."""
-        if question is None:
-            raise ValueError(f"unknown question {spec!r} (expected {self.expected})")
-        try:
-            question.check(Setting.of(deal))
-        except NotApplicable as problem:
-            raise NotApplicable(f"question {spec!r}: {problem}") from None
-        return question
-
-    @abstractmethod
-    def default(self, deal: Deal, to_move: int) -> Question:
-        """The question an analysis asks when none is given, ``to_move`` the seat to play."""
-
-    @abstractmethod
-    def points_need(self, deal: Deal) -> str | None:
-        """What the points questions (``declarer_points``, ``points:SEAT>=N``) need that the
-        deal's contract lacks (``'a trump or no-trump game'``); None when they fit."""
-
-    def answers(self, solver: Solver) -> dict[str, Any]:
-        """Every answer of the question set and the derived keys, in :attr:`result_keys`
-        order."""
-        found: dict[str, Any] = {}
-        for ask in self.question_set(solver.setting):
-            place = found
-            for key in ask.path[:-1]:
-                place = place.setdefault(key, {})
-            known = self.implied(ask, solver, found)
-            place[ask.path[-1]] = solver.answer(ask.question) if known is None else known
-        found |= self.derived(solver, found)
-        return {key: found[key] for key in self.result_keys if key in found}
-

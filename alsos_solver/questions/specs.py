@@ -28,7 +28,7 @@ _POINTS = re.compile(r"points:([A-Za-z])\s*>=\s*(\d+)")
 def parse_seat(text: str, deal: Deal) -> int:
     """The index of a seat that plays, from its letter (any case)."""
     letter = text.strip().upper()
-    active = deal.spec.active
+    active = deal.game.active
     if len(letter) != 1 or letter not in active:
         raise ValueError(f"unknown seat {text!r} in a question (expected one of {' '.join(active)})")
     return active.index(letter)
@@ -38,11 +38,10 @@ def parse_question(spec: str, deal: Deal) -> Question:
     """The question a spec names (see the module docstring), checked against the deal's
     contract; ValueError (NotApplicable where it does not fit the deal) names what was
     expected."""
-    from . import questions_of
 
     if deal.contract is None:
         raise NotApplicable("a question needs a deal with a contract")
-    game = questions_of(deal.spec)
+    game = deal.game.questions
     text = spec.strip()
     lower = text.lower()
     if lower.startswith("together:"):
@@ -50,7 +49,7 @@ def parse_question(spec: str, deal: Deal) -> Question:
     if lower == "declarer_points" or lower.startswith("points:"):
         needs = game.points_need(deal)
         if needs is not None:
-            raise NotApplicable(f"question {spec!r} needs {needs}, the contract is {deal.spec.contract_token(deal.contract)}")
+            raise NotApplicable(f"question {spec!r} needs {needs}, the contract is {deal.game.contract_token(deal.contract)}")
         if lower == "declarer_points":
             if deal.declarer is None:
                 raise NotApplicable("declarer_points needs a deal with a declarer")
@@ -88,14 +87,13 @@ def question_name(question: Question) -> str:
 def default_question(deal: Deal, after: int | None = None) -> Question:
     """The question an analysis asks when none is given, after ``after`` cards of the
     Play section (None: at the first lead): the game's own default for the seat to move."""
-    from . import questions_of
 
     if deal.contract is None:
         raise NotApplicable("a question needs a deal with a contract")
     position = deal.position()
     for card in deal.play[: after or 0]:
         position.push(card)
-    return questions_of(deal.spec).default(deal, position.to_move % position.seats)
+    return deal.game.questions.default(deal, position.to_move % position.seats)
 
 
 __all__ = ["SEAT_LETTERS", "default_question", "parse_question", "parse_seat", "question_name"]

@@ -28,8 +28,7 @@ from ..deal import Deal
 from ..io.outputs import WEB_PAGE, check_output, write_atomically
 from ..report import analysis_record
 from ..rules import Kind
-from ..rules.games import DEFAULT_GAME
-from .layout import SUIT_NAMES, contract_prefix, kontra_words, seat_layout, seat_roles
+from .layout import contract_prefix, kontra_words, seat_layout, seat_roles
 
 if TYPE_CHECKING:
     from ..report import DealReport
@@ -96,14 +95,14 @@ def cards_html(pack: Pack, cards: CardSet | list[Card]) -> str:
 
 
 def suit_html(pack: Pack, suit: int) -> str:
-    return f'<span class="suit s{suit}" title="{SUIT_NAMES[pack.name][suit]}">{SUIT_SYMBOLS[pack.name][suit]}</span>'
+    return f'<span class="suit s{suit}" title="{pack.suit_names[suit]}">{SUIT_SYMBOLS[pack.name][suit]}</span>'
 
 
 def hand_html(deal: Deal, seat: str) -> str:
     """A seat's block: its letter and roles, then one line per suit, ranks high to low."""
     roles = seat_roles(deal, seat)
     title = f"<h4>{escape(seat)}{' <span class=role>' + ', '.join(roles) + '</span>' if roles else ''}</h4>"
-    if seat not in deal.spec.active:
+    if seat not in deal.game.active:
         return title + '<p class="note">sits out</p>'
     pack, hand = deal.pack, deal.hands.get(seat, 0)
     lines = []
@@ -122,9 +121,9 @@ def contract_html(deal: Deal) -> str:
     if contract is None:
         return '<span class="note">none</span>'
     if contract.kind is not Kind.TRUMP:
-        return f"<b>{escape(deal.spec.contract_token(contract))}</b>"
+        return f"<b>{escape(deal.game.contract_token(contract))}</b>"
     prefix = contract_prefix(contract)
-    suit = f"{suit_html(deal.pack, contract.trump)} <b>{SUIT_NAMES[deal.pack.name][contract.trump]}</b>"
+    suit = f"{suit_html(deal.pack, contract.trump)} <b>{deal.pack.suit_names[contract.trump]}</b>"
     return f"<b>{escape(prefix)}</b> {suit}" if prefix else suit
 
 
@@ -135,7 +134,7 @@ def facts_html(rows: list[tuple[str, str]]) -> str:
 
 def info_html(deal: Deal) -> str:
     """The middle of the diagram: game, contract, declarer, talon, figures, variant, play."""
-    rows = [] if deal.game == DEFAULT_GAME else [("Game", escape(deal.game))]
+    rows = [] if deal.game.default else [("Game", escape(deal.game.name))]
     rows.append(("Contract", contract_html(deal)))
     if deal.declarer is not None:
         rows.append(("Declarer", escape(deal.declarer)))
@@ -178,10 +177,10 @@ def is_puzzle(deal: Deal) -> bool:
 def puzzle_html(deal: Deal) -> str:
     """The puzzle's goal and tags, and behind a toggle its solution, its main line and its
     comment (which names the theme, often the idea too)."""
-    tags, pack, players = deal.tags, deal.pack, len(deal.spec.active)
+    tags, pack, players = deal.tags, deal.pack, len(deal.game.active)
     rows = [("Goal", f"<b>{escape(tags['Goal'])}</b>")]
     if deal.contract is not None:
-        rows.append(("To move", escape(deal.spec.active[deal.played_position().to_move])))
+        rows.append(("To move", escape(deal.game.active[deal.played_position().to_move])))
     rows += [(name, escape(tags[name])) for name in ("Difficulty", "Composer", "Source") if name in tags]
     start = ""
     if deal.play:
@@ -201,7 +200,7 @@ def start_html(deal: Deal) -> str:
     """The hands after the Play section, with the trick under way in the middle."""
     played = sum(1 << card for card in deal.play)
     left = replace(deal, hands={seat: hand & ~played for seat, hand in deal.hands.items()})
-    under_way = deal.play[len(deal.play) - len(deal.play) % len(deal.spec.active):]
+    under_way = deal.play[len(deal.play) - len(deal.play) % len(deal.game.active):]
     trick = cards_html(deal.pack, under_way) if under_way else "a new trick"
     return diagram_html(left, facts_html([("Trick", trick)]), "start")
 
@@ -406,7 +405,7 @@ class HtmlSink:
 def index_facts(report: DealReport) -> str:
     """What the index says of a deal after its name: game, contract, puzzle goal, difficulty."""
     deal = report.deal
-    facts = [escape(deal.game), contract_html(deal)]
+    facts = [escape(deal.game.name), contract_html(deal)]
     if is_puzzle(deal):
         facts.append("goal " + escape(deal.tags["Goal"]))
         if "Difficulty" in deal.tags:

@@ -7,14 +7,13 @@ from __future__ import annotations
 from ..deal import KONTRA_NAMES, Deal
 from ..rules import Contract
 
-SUIT_NAMES = {"hungarian": ("acorns", "hearts", "bells", "leaves"), "french": ("spades", "hearts", "diamonds", "clubs")}
 SEAT_LAYOUT = {2: ("", "A", "B", ""), 3: ("B", "A", "C", ""), 4: ("B", "A", "C", "D")}
 """Where each seat sits in the diagram, by the number of seats: (top, left, right, bottom)."""
 
 
 def seat_layout(deal: Deal) -> tuple[str, str, str, str]:
     """The deal's seats as (top, left, right, bottom); ``""`` where no seat sits."""
-    return SEAT_LAYOUT.get(len(deal.spec.seats), SEAT_LAYOUT[3])
+    return SEAT_LAYOUT.get(len(deal.game.seats), SEAT_LAYOUT[3])
 
 
 def seat_roles(deal: Deal, seat: str) -> list[str]:
@@ -22,7 +21,7 @@ def seat_roles(deal: Deal, seat: str) -> list[str]:
     roles = []
     if seat == deal.declarer:
         roles.append("declarer")
-    if seat == (deal.dealer or deal.spec.default_dealer):
+    if seat == (deal.dealer or deal.game.default_dealer):
         roles.append("dealer")
     if deal.contract is not None and seat == deal.first_leader:
         roles.append("leads")

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..stats import NUMBER, YES_NO, DistributionTable, RateTable, group_label
 from ..words import counted
+from .widgets import percent
 
 BAR = "▇"
 BAR_WIDTH = 30
@@ -37,10 +38,6 @@ def stats_view(table: RateTable | DistributionTable) -> RenderableType:
         parts.append(Text(f"{counted(table.duplicates, 'record')} of a deal counted already "
                           "(the same file and index) left out"))
     return Group(*parts)
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
 
 
 def histogram(table: DistributionTable) -> Table:

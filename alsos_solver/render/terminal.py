@@ -22,23 +22,17 @@ from rich.text import Text
 
 from ..cards import SUIT_SYMBOLS, Card, CardSet, Pack, cards_of
 from ..deal import Deal
-from ..figures import FIGURES
 from ..melds import MeldResult
 from ..rules import Kind
-from ..rules.games import DEFAULT_GAME
 from ..words import counted
-from .layout import SUIT_NAMES, contract_prefix, kontra_words, seat_layout, seat_roles
+from .layout import contract_prefix, kontra_words, seat_layout, seat_roles
+from .widgets import (
+    NO, SUIT_STYLES, YES, card_text, cards_text, contract_text, mark, marks, suit_symbol, use_suit_letters, won_text,
+)
 
 if TYPE_CHECKING:
     from ..report import DealReport
     from ..solve import SolveResult
-
-SUIT_STYLES = ("bold", "bold red", "bold yellow", "bold green")
-"""Suit colours by suit index: acorns plain, hearts red, bells yellow, leaves green (the
-French pack gets the same four-colour scheme: spades, hearts, diamonds, clubs)."""
-
-YES = Text("✓", style="bold green")
-NO = Text("✗", style="red")
 
 
 # The output's encoding
@@ -47,15 +41,13 @@ PLAIN_SYMBOLS = {"✓": "+", "✗": "-", "→": "->", "·": "-", "—": "-", "�
 """What an output that cannot encode them shows for the symbols other than the suits."""
 PLAIN_ERRORS = "alsos_solver.plain"
 """The codec error handler that writes an unencodable character in a plain form."""
-_suit_letters = False
 
 
 def fit_output(stream: TextIO) -> None:
     """Fit the view to the stream's encoding: where it cannot encode the suit symbols,
     suits are shown by their letters (M P T Z, S H D C); where it cannot encode the other
     symbols or accented letters, they are written plainly (``✓`` as ``+``, ``é`` as ``e``)."""
-    global _suit_letters
-    _suit_letters = not can_encode(stream, "".join(SUIT_SYMBOLS.values()))
+    use_suit_letters(not can_encode(stream, "".join(SUIT_SYMBOLS.values())))
     if not can_encode(stream, "".join(PLAIN_SYMBOLS) + "áéíóöőúüű"):
         codecs.register_error(PLAIN_ERRORS, _plain)
         stream.reconfigure(errors=PLAIN_ERRORS)  # type: ignore[attr-defined]
@@ -81,23 +73,6 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
 # Cards and hands
 
 
-def suit_symbol(pack: Pack, suit: int) -> Text:
-    """The suit's symbol in its colour (a styled span, so text added after it is plain),
-    or its letter where the output cannot show the symbol."""
-    symbols = pack.suits if _suit_letters else SUIT_SYMBOLS[pack.name]
-    return Text.assemble((symbols[suit], SUIT_STYLES[suit]))
-
-
-def card_text(pack: Pack, card: Card) -> Text:
-    """``♥X``: the suit symbol in colour, then the rank letter."""
-    return suit_symbol(pack, pack.suit_of(card)) + Text(pack.ranks[pack.rank_of(card)])
-
-
-def cards_text(pack: Pack, cards: CardSet) -> Text:
-    """Cards in pack order, separated by spaces."""
-    return Text(" ").join(card_text(pack, card) for card in cards_of(cards))
-
-
 def suit_line(pack: Pack, hand: CardSet, suit: int) -> Text:
     """``♣ A 9 7``, ranks high to low; ``♣ —`` for a void."""
     ranks = [pack.ranks[r] for r in range(pack.suit_size) if hand >> pack.card(suit, r) & 1]
@@ -110,27 +85,13 @@ def hand_text(deal: Deal, seat: str) -> Text:
     roles = seat_roles(deal, seat)
     if roles:
         title.append(" " + ", ".join(roles), style="italic")
-    if seat not in deal.spec.active:
+    if seat not in deal.game.active:
         return Text("\n").join([title, Text("sits out", style="dim")])
     pack, hand = deal.pack, deal.hands.get(seat, 0)
     return Text("\n").join([title, *(suit_line(pack, hand, suit) for suit in range(len(pack.suits)))])
 
 
 # The deal
-
-
-def contract_text(deal: Deal) -> Text:
-    """``♥ hearts`` for a trump game (Altiansz: ``game-ultimo ♥ hearts``; Asszorti's bids
-    but 3: ``2 ♥ hearts``), else the token (``NT``, ``1 NT``, ``BETLI``, ``KLOPITZKY``);
-    ``none`` without a contract."""
-    contract = deal.contract
-    if contract is None:
-        return Text("none", style="dim")
-    if contract.kind is not Kind.TRUMP:
-        return Text(deal.spec.contract_token(contract), style="bold")
-    suit = suit_symbol(deal.pack, contract.trump) + " " + Text(SUIT_NAMES[deal.pack.name][contract.trump], style="bold")
-    prefix = contract_prefix(contract)
-    return Text.assemble((f"{prefix} ", "bold"), suit) if prefix else suit
 
 
 def figures_text(figures: dict[str, tuple[str, ...]]) -> Text:
@@ -150,8 +111,8 @@ def info_table(deal: Deal) -> Table:
     info = Table.grid(padding=(0, 1))
     info.add_column(style="dim")
     info.add_column()
-    if deal.game != DEFAULT_GAME:
-        info.add_row("Game", deal.game)
+    if not deal.game.default:
+        info.add_row("Game", deal.game.name)
     info.add_row("Contract", contract_text(deal))
     if deal.declarer is not None:
         info.add_row("Declarer", deal.declarer)
@@ -222,123 +183,14 @@ def deal_panel(deal: Deal, melds: MeldResult) -> Panel:
 # The result
 
 
-def mark(value: bool) -> Text:
-    return YES.copy() if value else NO.copy()
-
-
-def headline(deal: Deal, result: SolveResult) -> Text:
-    """What the contract comes to: the declarer's points and the game, betli, klopitzky
-    (one line), or the tricks, game, arrivázs and score of a game played for tricks."""
-    if result.declarer_tricks is not None:
-        return tricks_headline(deal, result)
-    if result.betli is not None:
-        return Text(f"Betli: {deal.declarer} ") + (
-            Text("can lose every trick ") if result.betli else Text("cannot lose every trick ")
-        ) + mark(result.betli)
-    if result.klopitzky_safe is not None:
-        line = Text("Klopitzky, can each seat avoid paying against the other two?  ")
-        return line + marks(result.klopitzky_safe, "  ")
-    if result.klopitzky_win is not None:
-        return Text("Klopitzky, can each seat win against the other two?  ") + marks(result.klopitzky_win, "  ")
-    if result.declarer_points is None:
-        return Text("")
-    melds = result.melds.get(result.declarer or "", 0)
-    points = Text(f"Declarer {result.declarer}: {result.declarer_points} card points (last trick included)")
-    points += Text(f" + {melds} in melds" if melds else ", no scoring melds")
-    if result.made is not None:
-        contract = Text("\nContract ") + contract_text(deal) + Text(": ") + won_text(result.made)
-        return points + contract + Text("\nThe declarer can make: ") + marks(result.contracts, "  ")
-    return points + Text("\nGame: ") + won_text(bool(result.game)) + concession_text(result)
-
-
-def tricks_headline(deal: Deal, result: SolveResult) -> Text:
-    """The declarer's tricks and game, each arrivázs (announced or not), and the score."""
-    announced = " (announced)" if "arrivazs" in deal.figures.get(result.declarer or "", ()) else ""
-    lines = [
-        Text(f"Declarer {result.declarer}: {result.declarer_tricks} of {deal.spec.hand_size} tricks"),
-        Text("Game: ") + won_text(bool(result.game)),
-        Text("Arrivázs, the last three tricks: ") + mark(bool(result.arrivazs)) + Text(announced),
-    ]
-    if result.idegen_arrivazs is not None:
-        lines.append(Text("Idegen arrivázs, without a trump in them: ") + mark(result.idegen_arrivazs))
-    lines.append(Text(f"Score: {result.score:+d} from each opponent", style="bold"))
-    return Text("\n").join(lines)
-
-
-def marks(answers: dict[str, bool], between: str = " ") -> Text:
-    """``A ✓ B ✗ C ✗``: each name (a seat, a contract) with its answer."""
-    return Text(between).join(Text(f"{name} ") + mark(ok) for name, ok in answers.items())
-
-
-def won_text(won: bool) -> Text:
-    """``won ✓`` or ``lost ✗``, the game for the declarer."""
-    return Text("won ", style="bold green") + mark(True) if won else Text("lost ", style="bold red") + mark(False)
-
-
-def concession_text(result: SolveResult) -> Text:
-    """A note when the defenders' meld concession decides the game (empty otherwise)."""
-    concession = result.concession
-    if not concession or not concession["changes_game"]:
-        return Text("")
-    how = concession["choice"] or "the defenders choose after seeing the first trick"
-    return Text(
-        f"\nDecided by the defenders' meld concession: {how}.\n(With every meld declared the game would be won.)",
-        style="yellow",
-    )
-
-
-def figures_table(deal: Deal, result: SolveResult) -> Table:
-    """Every allowed figure (rows) for every seat (columns): can that seat make it as the
-    announcer? An announced figure's cell is in brackets."""
-    assert result.figures is not None
-    seats = list(result.figures)
-    table = Table()
-    table.add_column("figure")
-    for seat in seats:
-        table.add_column(seat + (" (declarer)" if seat == result.declarer else ""), justify="center")
-    names = list(next(iter(result.figures.values()), {}))
-    for name in names:
-        row: list[RenderableType] = [Text(name) + Text(f" {FIGURES[name].english}", style="dim")]
-        for seat in seats:
-            cell = mark(result.figures[seat][name])
-            row.append(Text("[") + cell + Text("]") if name in deal.figures.get(seat, ()) else cell)
-        table.add_row(*row)
-    return table
-
-
-def announced_text(deal: Deal, result: SolveResult) -> Text:
-    """Each announced figure, makeable or not, then each side's announced items together."""
-    lines = []
-    for seat, figures in result.announced.items():
-        items = Text("  ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items())
-        lines.append(Text(f"Announced by {seat}: ") + items)
-    for side, ok in result.announced_together.items():
-        lines.append(Text(f"Together, {side}: {' + '.join(side_items(deal, side))}: ") + mark(ok))
-    return Text("\n").join(lines)
-
-
-def side_items(deal: Deal, side: str) -> list[str]:
-    """The items a side's 'together' question joins: the game (or its defeat), then the
-    side's announced figures, ``seat figure``."""
-    declarer_side = side == "declarer"
-    items = ["game" if declarer_side else "defeat the game"]
-    for seat, names in deal.figures.items():
-        if (seat == deal.declarer) == declarer_side:
-            items += [f"{seat} {name}" for name in names]
-    return items
-
-
 def footer(result: SolveResult) -> Text:
     return Text(f"{result.nodes:,} nodes, {result.seconds:.3f} s", style="dim")
 
 
 def result_view(deal: Deal, result: SolveResult) -> Group:
     """The double-dummy answer for the deal's contract."""
-    parts: list[RenderableType] = [Text("Double-dummy result", style="bold underline"), headline(deal, result)]
-    if result.figures is not None:
-        parts += [Text("Figures each seat can make (announced in [ ])", style="bold"), figures_table(deal, result)]
-    if result.announced:
-        parts.append(announced_text(deal, result))
+    parts: list[RenderableType] = [Text("Double-dummy result", style="bold underline")]
+    parts += deal.game.views.result(deal, result)
     parts.append(footer(result))
     return Group(*parts)
 
@@ -407,35 +259,5 @@ def brief_line(report: DealReport) -> Text:
     if report.note is not None:
         parts.append(Text(f"not analysed: {report.note}"))
     if result is not None:
-        parts += brief_result(deal, result)
+        parts += deal.game.views.brief_result(deal, result)
     return Text(" · ").join(parts)
-
-
-def brief_result(deal: Deal, result: SolveResult) -> list[Text]:
-    """The double-dummy result in a few short parts."""
-    if result.declarer_tricks is not None:
-        parts = [Text(counted(result.declarer_tricks, "trick")), Text("game ") + won_text(bool(result.game)),
-                 Text("arrivázs ") + mark(bool(result.arrivazs))]
-        if result.idegen_arrivazs is not None:
-            parts.append(Text("idegen ") + mark(result.idegen_arrivazs))
-        return [*parts, Text(f"score {result.score:+d}")]
-    if result.betli is not None:
-        return [Text("betli made ") + mark(True) if result.betli else Text("betli failed ") + mark(False)]
-    if result.klopitzky_safe is not None:
-        return [Text("avoids paying: ") + marks(result.klopitzky_safe)]
-    if result.klopitzky_win is not None:
-        return [Text("wins: ") + marks(result.klopitzky_win)]
-    melds = result.melds.get(result.declarer or "", 0)
-    points = Text(f"{result.declarer_points} card points" + (f" + {melds} in melds" if melds else ""))
-    if result.made is not None:
-        return [points, Text(f"{deal.contract.name} ") + won_text(result.made), Text("makes: ") + marks(result.contracts)]
-    game = Text("game ") + won_text(bool(result.game))
-    if result.concession and result.concession["changes_game"]:
-        game += Text(" (by a meld concession)")
-    parts = [points, game]
-    for seat, figures in result.announced.items():
-        parts.append(Text(f"{seat} ") + Text(" ").join(Text(f"{name} ") + mark(ok) for name, ok in figures.items()))
-    if result.announced_together:
-        parts.append(Text("together: ") + Text(" ").join(Text(f"{side} ") + mark(ok)
-                                                         for side, ok in result.announced_together.items()))
-    return parts

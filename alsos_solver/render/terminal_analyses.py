@@ -19,30 +19,16 @@ from rich.text import Text
 from ..cards import Pack
 from ..deal import KONTRA_NAMES, Deal
 from ..rules import Kind
-from ..rules.asszorti import BIDS
 from ..words import counted
-from .terminal import NO, SUIT_NAMES, YES, card_text, mark, suit_symbol, won_text
+from .widgets import (
+    NO, TITLES, YES, card_text, contract_label, footer, heading, mark, stats, suit_symbol, token_text, tokens_text,
+    won_text,
+)
 
 if TYPE_CHECKING:
-    from ..analysis import Announcements, CardValues, ContractTable, Line, Review, TableEntry
-    from ..analysis.altiansz import ContractChoice
-    from ..analysis.asszorti import BidChoices
+    from ..analysis import CardValues, ContractTable, Line, Review, TableEntry
     from ..report import Analysis, ScoreSet
 
-TITLES = {
-    "solve": "Double-dummy result",
-    "cards": "Card values",
-    "line": "Optimal line",
-    "table": "Contract table",
-    "announcements": "Best announcements",
-    "review": "Play review",
-    "scores": "Scores",
-    "exchange": "Exchange",
-}
-"""Each analysis's heading, by its JSON key."""
-
-KONTRA_FACTORS = {"f": 4, "b": 2}
-"""A kontra level's factor as the scores show it: said from the front x4, from the back x2."""
 
 
 # Progress
@@ -86,29 +72,6 @@ def rate_column(unit: str) -> Any:
 # Helpers
 
 
-def heading(key: str, detail: str = "") -> Text:
-    text = Text(TITLES[key], style="bold underline")
-    return text + Text(f" · {detail}" if detail else "", style="bold")
-
-
-def token_text(pack: Pack, token: str) -> Text:
-    """A card token (``'PX'``) as ``♥X`` in colour."""
-    return card_text(pack, pack.parse_card(token))
-
-
-def tokens_text(pack: Pack, tokens: list[str]) -> Text:
-    return Text(" ").join(token_text(pack, token) for token in tokens)
-
-
-def contract_label(deal: Deal, token: str) -> Text:
-    """A contract token of the deal's game: ``♥ hearts`` for a suit, else the token
-    without a contract name (Altiansz's ``game NT`` is ``NT``)."""
-    contract = deal.spec.parse_contract(token)
-    if contract.kind is not Kind.TRUMP:
-        return Text(token.removeprefix(f"{contract.name} ") if contract.name else token)
-    return suit_symbol(deal.pack, contract.trump) + Text(f" {SUIT_NAMES[deal.pack.name][contract.trump]}")
-
-
 def value_text(value: int | bool, is_value: bool, unit: str = "points") -> Text:
     """A card's or a position's value: ``90 points`` (``7 tricks``, ``score +37``), or
     ``made ✓`` / ``failed ✗``."""
@@ -125,14 +88,6 @@ def status_text(made: bool) -> Text:
 
 def position_text(after: int) -> str:
     return "at the first lead" if after == 0 else f"after {counted(after, 'card')} of the play"
-
-
-def footer(*parts: str) -> Text:
-    return Text(", ".join(parts), style="dim")
-
-
-def stats(nodes: int, seconds: float) -> str:
-    return f"{counted(nodes, 'node')}, {seconds:.3f} s"
 
 
 # Card values and the line
@@ -163,7 +118,7 @@ def line_view(deal: Deal, line: Line) -> Group:
         return Group(title, Text("The play is over: ") + value_text(line.value, line.is_value, line.unit))
     summary = Text("With best play by both sides: ") + value_text(line.value, line.is_value, line.unit)
     table = Table()
-    worth = "points" if line.counts_points else f"tricks {'-'.join(deal.spec.active)}"
+    worth = "points" if line.counts_points else f"tricks {'-'.join(deal.game.active)}"
     for name, justify in (("trick", "right"), ("leader", "center"), ("cards", "left"), ("winner", "center"), (worth, "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for trick in line.tricks:
@@ -237,86 +192,6 @@ ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?",
 # Best announcements
 
 
-def announcements_view(deal: Deal, found: Announcements | BidChoices | ContractChoice) -> Group:
-    """The declarer's best set of figures and the defenders' best against it (Asszorti:
-    the best contract, :func:`bids_view`; Altiansz: the highest contract he can make,
-    :func:`contract_choice_view`)."""
-    from ..analysis.altiansz import ContractChoice
-    from ..analysis.asszorti import BidChoices
-
-    if isinstance(found, BidChoices):
-        return bids_view(deal, found)
-    if isinstance(found, ContractChoice):
-        return contract_choice_view(deal, found)
-    how = "front" if found.front else "back"
-    title = heading("announcements", f"declarer {found.declarer}, {how} values")
-    grid = Table()
-    for name, justify in (("side", "left"), ("announce", "left"), ("game in that line", "left"), ("score", "right")):
-        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
-    def said(names: list[str], front: list[str]) -> str:
-        return ", ".join(f"{name} (front)" if name in front and found.front else name for name in names) or "nothing"
-
-    grid.add_row(f"declarer {found.declarer}", said(found.declarer_figures, found.declarer_front),
-                 won_text(found.declarer_game), f"{found.declarer_score:+d}")
-    defenders = "; ".join(
-        f"{seat} {said(names, found.defender_front.get(seat, []))}" for seat, names in found.defender_figures.items()
-    )
-    defeated = Text("defeated ") + mark(True) if found.game_defeated else Text("not defeated ") + mark(False)
-    grid.add_row("defenders", defenders, defeated, f"{found.defender_score:+d}")
-    parts: list[RenderableType] = [title, grid]
-    for side, sets in found.not_evaluated.items():
-        if sets:
-            shown = "; ".join(" + ".join(s) for s in sets)
-            parts.append(Text(f"Not evaluated ({side}, too large for the search core): {shown}", style="yellow"))
-    parts.append(footer(counted(found.questions, "question"), stats(found.nodes, found.seconds)))
-    return Group(*parts)
-
-
-def bids_view(deal: Deal, found: BidChoices) -> Group:
-    """The declarer's best bid, trump and arrivázs, then the score of every bid (rows) in
-    every strain (columns)."""
-    title = heading("announcements", f"declarer {found.declarer}, every bid, trump and arrivázs, no kontras")
-    parts: list[RenderableType] = [title]
-    best = found.best
-    if best is not None:
-        said = contract_label(deal, best.strain) + Text(f", bid {best.bid}" + (", arrivázs" if best.arrivazs else ""))
-        parts.append(Text("Best: ", style="bold") + said + Text(f", score {best.score:+d}", style="bold"))
-    strains = list(dict.fromkeys(choice.strain for choice in found.choices))
-    grid = Table()
-    grid.add_column("bid")
-    for strain in strains:
-        grid.add_column(contract_label(deal, strain), justify="right", no_wrap=True)
-    scores = {(c.bid, c.arrivazs, c.strain): f"{c.score:+d}" for c in found.choices}
-    for bid in BIDS:
-        for arrivazs in (False, True):
-            grid.add_row(f"{bid}{' arrivázs' if arrivazs else ''}", *(scores.get((bid, arrivazs, s), "") for s in strains))
-    parts.append(grid)
-    if not found.complete:
-        parts.append(Text(f"interrupted: partial result ({counted(len(found.choices), 'contract')})", style="bold yellow"))
-    parts.append(footer(counted(len(found.choices), "contract"), stats(found.nodes, found.seconds)))
-    return Group(*parts)
-
-
-def contract_choice_view(deal: Deal, found: ContractChoice) -> Group:
-    """Altiansz: the highest contract the declarer can make, and what he can make in each
-    strain."""
-    title = heading("announcements", f"declarer {found.declarer}, the highest contract he can make")
-    best = ", ".join(found.best) if found.best else "none: he can make no contract"
-    grid = Table()
-    grid.add_column("strain")
-    grid.add_column("contracts the declarer can make")
-    for strain, names in found.makeable.items():
-        label = contract_label(deal, f"solo {strain}")
-        grid.add_row(label, " ".join(names) or "—")
-    if found.betli is not None:
-        grid.add_row("betli", mark(found.betli))
-    parts: list[RenderableType] = [title, Text("Best: ") + Text(best, style="bold"), grid]
-    if not found.complete:
-        parts.append(Text("interrupted: partial result", style="bold yellow"))
-    parts.append(footer(stats(found.nodes, found.seconds)))
-    return Group(*parts)
-
-
 # The play review
 
 
@@ -353,13 +228,6 @@ def review_view(deal: Deal, review: Review) -> Group:
 # Scores
 
 
-def item_how(item: Any) -> str:
-    """How an item's value comes about: ``2 front, kontra back x2``."""
-    how = [f"{item.base}" + (" front" if item.front else "")]
-    how += [f"{KONTRA_NAMES[i]} {'front' if c == 'f' else 'back'} x{KONTRA_FACTORS[c]}" for i, c in enumerate(item.kontra)]
-    return ", ".join(how)
-
-
 TOGETHER = {"declarer": "the declarer makes every item credited to him",
             "defenders": "the defenders make every item credited to them"}
 
@@ -383,7 +251,7 @@ def scores_table(scores: Any, title: str) -> Group:
             grid.add_row("klopitzky", who, str(item.value), "the others" if item.payers else "", "")
             continue
         result = Text("made ") + YES.copy() if item.made else Text("failed ") + NO.copy()
-        grid.add_row(item.item, result, str(item.value), item.scorer or "", item_how(item))
+        grid.add_row(item.item, result, str(item.value), item.scorer or "", item.how())
     slate = "  ".join(f"{seat} {points}" for seat, points in scores.slate.items())
     net = "  ".join(f"{seat} {points:+d}" for seat, points in scores.net.items())
     parts: list[RenderableType] = [Text(title, style="bold"), grid, Text(f"slate: {slate}"),
@@ -405,70 +273,14 @@ def scores_view(deal: Deal, scores: ScoreSet) -> Group:
     return Group(*parts)
 
 
-# Exchange
-
-SIBER_ROWS = 5
-"""The síber discards shown (the best for the chooser first); --json lists them all."""
-
-
-def exchange_view(deal: Deal, found: Any) -> Group:
-    """The trump exchange choices: who chooses, then each option with the declarer's
-    points, game and figures, the best marked (síber: the best few discards)."""
-    pack = deal.pack
-    title = heading("exchange")
-    head = Text("Indicator ") + card_text(pack, deal.indicator) + Text(", talon top ") + card_text(pack, deal.talon_top)
-    if found.holder is not None and found.card is not None:
-        head += Text(f"; {found.holder} ({found.chooser}) holds ") + card_text(pack, found.card)
-        head += Text("; síber allowed" if found.siber else "; no síber (the talon top is neither a trump nor an ace)")
-    parts: list[RenderableType] = [title, head]
-    if found.note:
-        parts.append(Text(found.note, style="italic"))
-    indexed = list(enumerate(found.options))
-    plain = [(i, o) for i, o in indexed if o.kind != "siber"]
-    siber = sorted(((i, o) for i, o in indexed if o.kind == "siber"),
-                   key=lambda io: io[1].key, reverse=found.chooser != "defender")  # stable: card order on ties
-    if found.best is not None and found.options[found.best].kind == "siber":
-        siber.sort(key=lambda io: io[0] != found.best)
-    grid = Table()
-    for name, justify in (("option", "left"), ("points", "right"), ("game", "center"),
-                          ("declarer's figures", "left"), ("", "left")):
-        grid.add_column(name, justify=justify, no_wrap=name == "option")  # type: ignore[arg-type]
-    for index, option in plain + siber[:SIBER_ROWS]:
-        made = " ".join(name for name, can in option.figures.items() if can) or "—"
-        grid.add_row(exchange_label(deal, found, option.kind, option.discard), str(option.declarer_points),
-                     mark(option.game), made, Text("best", style="bold green") if index == found.best else "")
-    parts.append(grid)
-    if len(siber) > SIBER_ROWS:
-        parts.append(Text(f"and {len(siber) - SIBER_ROWS} more síber discards (--json lists every option)", style="dim"))
-    for excluded in found.excluded:
-        parts.append(Text(f"{exchange_label(deal, found, excluded.kind, excluded.discard)}: not evaluated, {excluded.reason}",
-                          style="yellow"))
-    done = len(found.options) + len(found.excluded)
-    if not found.complete:
-        parts.append(Text(f"interrupted: partial result ({done} of {found.total} options)", style="bold yellow"))
-    else:
-        parts.append(footer(counted(done, "option")))
-    return Group(*parts)
-
-
-def exchange_label(deal: Deal, found: Any, kind: str, discard: tuple[int, ...]) -> Text:
-    """``keep``, ``swap ♥7 for ♥X``, ``síber, discard ♣A ♣U ♦A ♦U``."""
-    pack = deal.pack
-    if kind == "swap" and found.card is not None:
-        return Text("swap ") + card_text(pack, found.card) + Text(" for ") + card_text(pack, deal.indicator)
-    if kind == "siber":
-        return Text("síber, discard ") + Text(" ").join(card_text(pack, card) for card in discard)
-    return Text(kind)
-
-
 VIEWS: dict[str, Callable[[Deal, Any], RenderableType]] = {
     "cards": cards_view,
     "line": line_view,
     "table": table_view,
-    "announcements": announcements_view,
+    "announcements": lambda deal, found: deal.game.views.announcements(deal, found),
     "review": review_view,
     "scores": scores_view,
-    "exchange": exchange_view,
+    "exchange": lambda deal, found: deal.game.views.exchange(deal, found),
 }
 
 

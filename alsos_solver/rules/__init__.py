@@ -1,8 +1,7 @@
-"""The rules of the games: contracts, options, trick play tables, the game registry."""
+"""What every game is made of, naming no game: contracts, rule options, trick play tables."""
 
 from .contract import Contract, Kind
-from .games import GAMES, GameSpec, game_spec
 from .options import AlsosOptions
 from .trick import TrickRules
 
-__all__ = ["AlsosOptions", "Contract", "GAMES", "GameSpec", "Kind", "TrickRules", "game_spec"]
+__all__ = ["AlsosOptions", "Contract", "Kind", "TrickRules"]

@@ -1,5 +1,5 @@
 """Asszorti's own analyses, as :func:`alsos_solver.analysis.of_game` finds them: the best
-contract to declare, and the scores (seed 002 'Scoring', :mod:`alsos_solver.rules.asszorti`).
+contract to declare, and the scores (seed 002 'Scoring', :mod:`alsos_solver.games.asszorti.rules`).
 
 Scores. Two items, each scored on the same finished play: the game (what the side with six
 tricks or more wins, the 6:5:0 deduction and the kontras included) and, when announced,
@@ -23,26 +23,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..deal import Deal
-from ..errors import NotApplicable
-from ..position import Position
-from ..questions import Setting
-from ..questions.asszorti import Score, arrivazs_outcome, trick_split
-from ..rules.asszorti import ARRIVAZS, BIDS, GAME_TRICKS, arrivazs_score, basic_value, game_score
-from ..solver import DEFAULT_TABLE_BYTES, Solver
-from .line import optimal_line
-from .scoring import DECLARER, DEFENDERS, ItemScore, Scores
+from ...analysis.line import optimal_line
+from ...analysis.scores import DECLARER, DEFENDERS, ItemScore, Scores
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...position import Position
+from ...progress import Progress
+from ...questions import Setting
+from ...solver import DEFAULT_TABLE_BYTES, Solver
+from .questions import Score, arrivazs_outcome, trick_split
+from .rules import ARRIVAZS, BIDS, GAME_TRICKS, KONTRA_FACTOR, arrivazs_score, basic_value, game_score
 
-Progress = Callable[[int, int], object]
-"""``progress(done, total)``: contracts evaluated so far, of all."""
 
 
 def _check(deal: Deal) -> None:
     if deal.contract is None or deal.declarer is None:
-        raise ValueError("asszorti scores need a deal with a contract and a declarer")
-    problems = deal.problems()
-    if problems:
-        raise ValueError(f"the deal has problems: {problems[0].tag}: {problems[0].message}")
+        raise NotApplicable("asszorti scores need a deal with a contract and a declarer")
+    deal.check()
 
 
 def score_play(deal: Deal, end: Position) -> Scores:
@@ -59,19 +56,20 @@ def score_play(deal: Deal, end: Position) -> Scores:
         kontra = deal.kontra.get(name, "")
         value = arrivazs_score(trumps=trumps, arrivazs=outcome, kontra=len(kontra))
         items.append(_item(name, outcome != "failed", abs(value) >> len(kontra), kontra, value))
-    seats = deal.spec.seats
+    seats = deal.game.seats
     slate = {seat: 0 for seat in seats}
     for item in items:
         for seat in seats:
             if (seat == deal.declarer) == (item.scorer == DECLARER):
                 slate[seat] += item.value
     net = {seat: sum(slate[seat] - slate[other] for other in seats if other != seat) for seat in seats}
-    return Scores(deal.spec.contract_token(deal.contract), deal.declarer, items, slate, net)
+    return Scores(deal.game.contract_token(deal.contract), deal.declarer, items, slate, net)
 
 
 def _item(name: str, made: bool, base: int, kontra: str, value: int) -> ItemScore:
     """An item of the declarer's worth ``value`` to him (negative: to the opponents)."""
-    return ItemScore(name, DECLARER, made, base, False, kontra, abs(value), DECLARER if value >= 0 else DEFENDERS)
+    return ItemScore(item=name, side=DECLARER, made=made, base=base, front=False, kontra=kontra, value=abs(value),
+                     scorer=DECLARER if value >= 0 else DEFENDERS, factors=(KONTRA_FACTOR,) * len(kontra))
 
 
 def actual_scores(deal: Deal) -> Scores:
@@ -79,8 +77,8 @@ def actual_scores(deal: Deal) -> Scores:
     _check(deal)
     end = deal.played_position()
     if not end.is_over:
-        total = len(deal.spec.active) * deal.spec.hand_size
-        raise ValueError(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
+        total = len(deal.game.active) * deal.game.hand_size
+        raise NotApplicable(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
     return score_play(deal, end)
 
 
@@ -150,8 +148,8 @@ def best_announcements(
     if front:
         raise NotApplicable("asszorti has no announcements from the front (drop --front)")
     if deal.declarer is None or deal.contract is None:
-        raise ValueError("best announcements need a deal with a declarer")
-    spec = deal.spec
+        raise NotApplicable("best announcements need a deal with a declarer")
+    spec = deal.game
     strains = [*spec.pack.suits, "NT"]
     total = len(strains) * len(BIDS) * 2
     found = BidChoices(deal.declarer)

@@ -1,40 +1,48 @@
-"""Alsós (three-, two- and four-player): trick order, points, contracts, first lead, melds,
-figures and kontras.
+"""The Alsós games (three, two and four players) as the library sees them: contracts, trick
+rules, first lead, melds, figures, kontras and the deal as dealt, and the questions,
+analyses and views of :mod:`alsos_solver.games.alsos`.
 
 Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the variants.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from ..cards import HUNGARIAN, Card
-from .contract import Contract, Kind
-from .game import GameSpec
-from .options import AlsosOptions
-from .trick import TrickRules
+from ...cards import HUNGARIAN, Card
+from ...deal import Deal, Problem
+from ...melds import MELD_KINDS, MeldChoice, MeldResult
+from ...rules.contract import Contract, Kind
+from ...rules.options import AlsosOptions
+from ...rules.trick import TrickRules
+from ..base import Game, Progress
+from .dealt import dealt_problems
+from .figures import (
+    FIGURES, FRONT, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, canonical, not_allowed_reason, rounds,
+    trick_card,
+)
+from .melds import meld_choices, score_melds
+from .rules import LAST_TRICK, PLAIN_ORDER, PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_ORDER, TRUMP_POINTS
 
 if TYPE_CHECKING:
-    from ..deal import Deal, Problem
-    from ..melds import MeldChoice, MeldResult
-
-TRUMP_ORDER = "U9AXKO87"
-PLAIN_ORDER = "AXKOU987"
-SEQUENCE_ORDER = "AKOUX987"
-TRUMP_POINTS = {"U": 20, "9": 14, "A": 11, "X": 10, "K": 4, "O": 3}
-PLAIN_POINTS = {"A": 11, "X": 10, "K": 4, "O": 3, "U": 2}
-LAST_TRICK = 10
+    from ...answers import GameQuestions
+    from ...render.views import GameViews
+    from .announcements import Announcements
+    from .exchange import ExchangeOptions
+    from .odds import Odds
+    from .scoring import ScoreSet
 
 
-@dataclass(frozen=True)
-class AlsosSpec(GameSpec):
+@dataclass(frozen=True, repr=False)
+class AlsosGame(Game):
     """The Alsós games: a suit letter, ``NT``, ``BETLI`` or ``KLOPITZKY``; figures
     announced from the front or the back, kontras, melds with their contests."""
 
-    has_melds: bool = True
-    alsos_melds: bool = True
-    front_round: bool = True
+    meld_kinds: tuple[str, ...] = MELD_KINDS
+    meld_contests: tuple[str, ...] = ("sequences", "vannak")
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -88,36 +96,30 @@ class AlsosSpec(GameSpec):
         return 0
 
     def melds(self, deal: Deal) -> MeldResult:
-        """Sequences, vannak and béla with their contests (:mod:`alsos_solver.melds`)."""
-        from ..melds import score_melds
+        """Sequences, vannak and béla with their contests (:mod:`alsos_solver.games.alsos.melds`)."""
 
         return score_melds(deal.hands, deal.contract, deal.options, self.active, deal.declared)
 
     def meld_choices(self, deal: Deal) -> tuple[MeldChoice, ...]:
-        """The defenders' concessions (:func:`alsos_solver.melds.meld_choices`)."""
-        from ..melds import meld_choices
+        """The defenders' concessions (:func:`alsos_solver.games.alsos.melds.meld_choices`)."""
 
         return meld_choices(deal)
 
     def figure_names(self) -> tuple[str, ...]:
-        from ..figures import FIGURES
 
         return tuple(FIGURES)
 
     def canonical_figure(self, name: str) -> str:
-        from ..figures import canonical
 
         return canonical(name)
 
     def allows_figure(self, name: str, contract: Contract, options: AlsosOptions) -> str | None:
-        from ..figures import allowed, not_allowed_reason
 
         return None if allowed(name, contract, options) else not_allowed_reason(name, contract, options)
 
     def figure_problems(self, deal: Deal, seat: str, names: tuple[str, ...]) -> list[str]:
         """The announcer of ultimó (the Eight) holds the trump 7 (8); and the rules of
-        announcing (:func:`~alsos_solver.figures.announcement_problems`)."""
-        from ..figures import HELD, announcement_problems, trick_card
+        announcing (:func:`~alsos_solver.games.alsos.figures.announcement_problems`)."""
 
         assert deal.contract is not None
         found = []
@@ -132,14 +134,12 @@ class AlsosSpec(GameSpec):
 
     def front_problem(self, name: str) -> str | None:
         """Volát is announced from the back only (seed 003)."""
-        from ..figures import FRONT, rounds
 
         return None if FRONT in rounds(name, self.two_players) else f"{name} is announced from the back only"
 
     def holds(self, deal: Deal) -> dict[Card, int]:
         """Ultimó: the announcer keeps the trump 7 for the last trick; the Eight: the trump
         8 for the 8th (the penultimate) trick (rules-notes 'Ultimó'; seed 000)."""
-        from ..figures import HELD, TRICKS_BEFORE_LAST, trick_card
 
         result: dict[Card, int] = {}
         if deal.contract is None or deal.contract.kind is not Kind.TRUMP:
@@ -163,14 +163,65 @@ class AlsosSpec(GameSpec):
             return 2
         return 5 if options.mordkontra else 4
 
-    def rule_problems(self, deal: Deal) -> list[Problem]:
-        """The Tompa rules are for two players, and trump games only."""
-        from ..deal import Problem
+    def problems(self, deal: Deal) -> list[Problem]:
+        """The game's checks (:meth:`Game.problems`) and the deal as dealt
+        (:func:`~.dealt.dealt_problems`)."""
+        return super().problems(deal) + (dealt_problems(deal) if self.takes("Dealt") else [])
 
-        if deal.options.rules != "tompa":
-            return []
-        if not self.two_players:
+    def rule_problems(self, deal: Deal) -> list[Problem]:
+        """The rule options of the game, the Tompa rules for two players and trump games only."""
+        if deal.options.rules == "tompa" and not self.two_players:
             return [Problem("Variant", f"rules=tompa are the Tompa two-player rules (alsos-2), not for {self.name}")]
-        if deal.contract is not None and deal.contract.kind is not Kind.TRUMP:
-            return [Problem("Contract", f"the Tompa rules play trump games only, found {self.contract_token(deal.contract)}")]
-        return []
+        found = super().rule_problems(deal)
+        if deal.options.rules == "tompa" and deal.contract is not None and deal.contract.kind is not Kind.TRUMP:
+            return [*found, Problem("Contract", f"the Tompa rules play trump games only, found {self.contract_token(deal.contract)}")]
+        return found
+
+    # ---- The game's own parts ----
+
+    @property
+    def questions(self) -> GameQuestions:
+        from .questions import QUESTIONS
+
+        return QUESTIONS
+
+    @property
+    def views(self) -> GameViews:
+        from .views import VIEWS
+
+        return VIEWS
+
+    def best_announcements(self, deal: Deal, *, front: bool = False, progress: Progress | None = None) -> Announcements:
+        from .announcements import best_announcements
+
+        return best_announcements(deal, front=front, progress=progress)
+
+    def double_dummy_scores(self, deal: Deal) -> ScoreSet:
+        from .scoring import double_dummy_scores
+
+        return double_dummy_scores(deal)
+
+    def actual_scores(self, deal: Deal) -> ScoreSet:
+        from .scoring import actual_scores
+
+        return actual_scores(deal)
+
+    def exchange_options(self, deal: Deal, *, progress: Progress | None = None) -> ExchangeOptions:
+        from .exchange import exchange_options
+
+        return exchange_options(deal, progress=progress)
+
+    def announcement_odds(self, deal: Deal, seat: str, **options: Any) -> Odds:
+        from .odds import odds
+
+        return odds(deal, seat, **options)
+
+    def odds_worker(self, seat: str, front: bool) -> Callable[[list[Deal]], Any]:
+        from .odds import solve_samples
+
+        return partial(solve_samples, seat=seat, front=front)
+
+    def literature_cases(self) -> dict[str, Callable[[list[str]], int]]:
+        from .cases import cases
+
+        return cases(self)

@@ -10,24 +10,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import HUNGARIAN, Card, CardSet
-from ..deal import Deal
-from ..errors import NotApplicable
-from ..figures import (
+from ...answers import GameQuestions
+from ...cards import HUNGARIAN, Card, CardSet
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...melds import MeldChoice
+from ...position import Position
+from ...questions.base import (
+    SEAT_LETTERS, Ask, DeclarerPoints, Goal, Item, Question, Setting, Together, _coef, _none, check_seat,
+    points_decided, seat_index, totals,
+)
+from ...questions.specs import parse_seat
+from ...rules import Kind
+from ...solve import Answer, SolveResult
+from .figures import (
     HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, allowed_figures, canonical, not_allowed_reason, threshold,
     trick_card,
 )
-from ..melds import MeldChoice
-from ..position import Position
-from ..rules import Kind
-from .base import (
-    SEAT_LETTERS, Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, Together, _coef, _none,
-    check_seat, points_decided, seat_index, totals,
-)
-from .specs import parse_seat
 
 if TYPE_CHECKING:
-    from ..solver import Solver
+    from ...solver import Solver
 
 @dataclass(frozen=True)
 class GameWon(Question):
@@ -137,7 +139,7 @@ class FigureMade(Question):
     def check(self, setting: Setting) -> None:
         check_alsos(self, setting)
         check_seat(self.seat, setting)
-        reason = setting.deal.spec.allows_figure(self.figure, setting.contract, setting.deal.options)
+        reason = setting.deal.game.allows_figure(self.figure, setting.contract, setting.deal.options)
         if reason is not None:
             raise NotApplicable(f"{self.spec()}: {reason}")
 
@@ -306,6 +308,25 @@ class KlopitzkySafe(Question):
 
 
 
+class AlsosResult(SolveResult):
+    """An Alsós result: ``declarer_points`` and ``game`` in trump and no-trump games,
+    ``figures`` (seat -> figure -> makeable by that seat as announcer) where figures are
+    allowed, ``announced`` (the figures of the Figures tag), ``announced_together`` (each
+    side's announced items in one line of play), ``concession`` (where the defenders' meld
+    concession is a choice: whether it changes the game), ``betli``, ``klopitzky_safe``
+    (seat -> can avoid paying against the other two). Every answer counts the defenders'
+    meld concessions as part of best resistance."""
+
+    declarer_points: Answer[int] = Answer()
+    game: Answer[bool] = Answer()
+    figures: Answer[dict[str, dict[str, bool]]] = Answer()
+    announced: Answer[dict[str, dict[str, bool]]] = Answer()
+    announced_together: Answer[dict[str, bool]] = Answer()
+    betli: Answer[bool] = Answer()
+    klopitzky_safe: Answer[dict[str, bool]] = Answer()
+    concession: Answer[dict[str, Any]] = Answer()
+
+
 class AlsosQuestions(GameQuestions):
     """What the Alsós games ask of a contract (:meth:`question_set`):
 
@@ -319,10 +340,7 @@ class AlsosQuestions(GameQuestions):
     * betli: the betli; klopitzky: each seat avoiding paying.
     """
 
-    result_keys = (
-        "declarer_points", "game", "figures", "announced", "announced_together", "betli", "klopitzky_safe",
-        "concession",
-    )
+    result_type = AlsosResult
     expected = (
         "declarer_points, game, game_defeated, defeat, betli, betli_defeated, klopitzky:SEAT, SEAT:FIGURE, "
         "points:SEAT>=N or together:ITEM+ITEM..."
@@ -331,7 +349,7 @@ class AlsosQuestions(GameQuestions):
     table_once_keys = ("klopitzky_safe",)
 
     def question_set(self, setting: Setting) -> list[Ask]:
-        contract, seats = setting.contract, setting.deal.spec.active
+        contract, seats = setting.contract, setting.deal.game.active
         if contract.kind is Kind.BETLI:
             return [Ask(("betli",), "betli", BetliMade(), seats[setting.declarer])]
         if contract.kind is Kind.KLOPITZKY:
@@ -367,7 +385,7 @@ class AlsosQuestions(GameQuestions):
     def derived(self, solver: Solver, answers: dict[str, Any]) -> dict[str, Any]:
         if "figures" not in answers:
             return {"announced": {}, "announced_together": {}}
-        deal, seats = solver.deal, solver.deal.spec.active
+        deal, seats = solver.deal, solver.deal.game.active
         figures = {seat: answers["figures"][seat] for seat in seats}  # in seat order
         found: dict[str, Any] = {
             "figures": figures,
@@ -382,7 +400,7 @@ class AlsosQuestions(GameQuestions):
     def items(self, deal: Deal) -> list[Item]:
         if deal.contract is None:
             raise NotApplicable("a deal without a contract has no items")
-        active, kind = deal.spec.active, deal.contract.kind
+        active, kind = deal.game.active, deal.contract.kind
         items: list[Item] = []
         if kind is Kind.KLOPITZKY:
             items += [Item(f"{seat} klopitzky", seat, "klopitzky", KlopitzkySafe(active.index(seat))) for seat in active]
@@ -442,7 +460,7 @@ class AlsosQuestions(GameQuestions):
 
 def check_alsos(question: Question, setting: Setting) -> None:
     """NotApplicable when the deal is not of an Alsós game (these are their questions)."""
-    if not isinstance(questions_of_deal(setting), AlsosQuestions):
+    if not isinstance(setting.deal.game.questions, AlsosQuestions):
         raise NotApplicable(f"{question.spec()} is a question of the Alsós games, not of {setting.deal.game}")
 
 
@@ -450,7 +468,7 @@ def check_kind(question: Question, setting: Setting, kind: Kind) -> None:
     """NotApplicable unless the deal is an Alsós deal with a contract of that kind."""
     check_alsos(question, setting)
     if setting.contract.kind is not kind:
-        token = setting.deal.spec.contract_token(setting.contract)
+        token = setting.deal.game.contract_token(setting.contract)
         raise NotApplicable(f"{question.spec()} needs a {kind.name} contract, the contract is {token}")
 
 
@@ -458,32 +476,26 @@ def check_point_game(question: Question, setting: Setting) -> None:
     """NotApplicable unless the deal is an Alsós trump or no-trump game with a declarer."""
     check_alsos(question, setting)
     if not setting.contract.is_point_game or setting.declarer is None:
-        token = setting.deal.spec.contract_token(setting.contract)
+        token = setting.deal.game.contract_token(setting.contract)
         raise NotApplicable(f"{question.spec()} needs a trump or no-trump game with a declarer, the contract is {token}")
-
-
-def questions_of_deal(setting: Setting) -> GameQuestions:
-    from . import questions_of
-
-    return questions_of(setting.deal.spec)
 
 
 def need_point_game(spec: str, deal: Deal) -> None:
     assert deal.contract is not None
     if not deal.contract.is_point_game:
-        raise NotApplicable(f"question {spec!r} needs a trump or no-trump game, the contract is {deal.spec.contract_token(deal.contract)}")
+        raise NotApplicable(f"question {spec!r} needs a trump or no-trump game, the contract is {deal.game.contract_token(deal.contract)}")
 
 
 def need_kind(spec: str, deal: Deal, kind: Kind) -> None:
     assert deal.contract is not None
     if deal.contract.kind is not kind:
-        raise NotApplicable(f"question {spec!r} needs a {kind.name} contract, the contract is {deal.spec.contract_token(deal.contract)}")
+        raise NotApplicable(f"question {spec!r} needs a {kind.name} contract, the contract is {deal.game.contract_token(deal.contract)}")
 
 
 def announced_together(solver: Solver) -> dict[str, bool]:
     """Each side's announced items in one line: the declarer's figures with the game, the
     defenders' figures with defeating the game (asked where a side has figures)."""
-    deal, setting, seats = solver.deal, solver.setting, solver.deal.spec.active
+    deal, setting, seats = solver.deal, solver.setting, solver.deal.game.active
     sides: dict[str, list[Question]] = {"declarer": [GameWon()], "defenders": [GameDefeated()]}
     for seat, names in deal.figures.items():
         s = seats.index(seat)

@@ -4,7 +4,7 @@ cards."""
 
 from __future__ import annotations
 
-from ..cards import Card, CardSet, Pack
+from ...cards import Card, CardSet, Pack
 
 EXCHANGE_GAMES = ("alsos", "alsos-4")
 """The games whose deal as dealt (Dealt, Indicator, TalonTop) is modelled: a talon of the

@@ -9,10 +9,10 @@ import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .cards import HUNGARIAN, Card
-from .rules.contract import Contract, Kind
-from .rules.options import AlsosOptions
-from .spelling import plain
+from ...cards import HUNGARIAN, Card
+from ...rules.contract import Contract, Kind
+from ...rules.options import AlsosOptions
+from ...spelling import plain
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ and :class:`AltianszQuestions`, what they ask of a contract.
 Rules: seed 004 'Contracts', 'Melds', 'Klopitzky'; rules-notes 'Altiansz'. The two
 defenders play together and POOL: the game is the declarer's total (card points, the last
 trick, his melds) above the defenders' totals added together. Melds count as the contract
-asked says (:func:`~alsos_solver.rules.altiansz.scores_melds`): a contract is asked in the
+asked says (:func:`~alsos_solver.games.altiansz.rules.scores_melds`): a contract is asked in the
 deal's strain (its trump suit or no-trump), whatever the deal's own contract name.
 """
 
@@ -13,18 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, CardSet
-from ..deal import Deal
-from ..errors import NotApplicable
-from ..position import Position
-from ..rules import Kind
-from ..rules.altiansz import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszSpec, contract_name, scores_melds
-from .alsos import KlopitzkySafe
-from .base import Ask, DeclarerPoints, GameQuestions, Goal, Item, Question, Setting, _coef, _none, check_seat
-from .specs import parse_seat
+from ...answers import GameQuestions
+from ...cards import Card, CardSet
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...position import Position
+from ...questions.base import Ask, DeclarerPoints, Goal, Item, Question, Setting, _coef, _none, check_seat
+from ...questions.specs import parse_seat
+from ...rules import Kind
+from ...solve import Answer, SolveResult
+from ..alsos.questions import KlopitzkySafe
+from .rules import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, contract_name, scores_melds
 
 if TYPE_CHECKING:
-    from ..solver import Solver
+    from ...solver import Solver
 
 SOLO_TRICKS = 5
 """Solo: 'at least 5 tricks out of 9'."""
@@ -62,14 +64,14 @@ which includes ultimo, in one line of play."""
 
 def check_altiansz(question: Question, setting: Setting) -> None:
     """NotApplicable unless the deal is an Altiansz deal (these are its questions)."""
-    if not isinstance(setting.deal.spec, AltianszSpec):
+    if not isinstance(setting.deal.game.questions, AltianszQuestions):
         raise NotApplicable(f"{question.spec()} is a question of Altiansz, not of {setting.deal.game}")
 
 
 def contract_melds(setting: Setting, contract: str) -> tuple[int, ...]:
     """Each seat's meld points in the deal's strain as the named contract scores them."""
-    spec, deal = setting.deal.spec, setting.deal
-    assert isinstance(spec, AltianszSpec)
+    spec, deal = setting.deal.game, setting.deal
+    assert isinstance(spec, AltianszRules)
     return tuple(
         spec.seat_melds(deal, seat).points if scores_melds(contract, s == setting.declarer) else 0
         for s, seat in enumerate(spec.active)
@@ -115,7 +117,7 @@ class ContractMade(Question):
 
     def check(self, setting: Setting) -> None:
         check_altiansz(self, setting)
-        kind, token = setting.contract.kind, setting.deal.spec.contract_token(setting.contract)
+        kind, token = setting.contract.kind, setting.deal.game.contract_token(setting.contract)
         if self.contract == "betli":
             if kind is not Kind.BETLI:
                 raise NotApplicable(f"betli is asked of a betli deal, the contract is {token}")
@@ -240,7 +242,7 @@ class KlopitzkyWin(KlopitzkySafe):
     def check(self, setting: Setting) -> None:
         check_altiansz(self, setting)
         if setting.contract.kind is not Kind.KLOPITZKY:
-            token = setting.deal.spec.contract_token(setting.contract)
+            token = setting.deal.game.contract_token(setting.contract)
             raise NotApplicable(f"{self.spec()} is asked of a klopitzky deal, the contract is {token}")
         check_seat(self.seat, setting)
 
@@ -255,6 +257,17 @@ class KlopitzkyWin(KlopitzkySafe):
         return all(mine <= points for points in others) and any(mine < points for points in others)
 
 
+class AltianszResult(SolveResult):
+    """An Altiansz result: the declarer's points, whether the contract is made and every
+    contract he can make in its strain, or the betli, or each seat's klopitzky win."""
+
+    declarer_points: Answer[int] = Answer()
+    made: Answer[bool] = Answer()
+    contracts: Answer[dict[str, bool]] = Answer()
+    betli: Answer[bool] = Answer()
+    klopitzky_win: Answer[dict[str, bool]] = Answer()
+
+
 class AltianszQuestions(GameQuestions):
     """What Altiansz asks of a contract (:meth:`question_set`):
 
@@ -264,7 +277,7 @@ class AltianszQuestions(GameQuestions):
     * betli: the betli; klopitzky: each seat winning.
     """
 
-    result_keys = ("declarer_points", "made", "contracts", "betli", "klopitzky_win")
+    result_type = AltianszResult
     expected = (
         f"a contract ({', '.join(STRAIN_CONTRACTS)}, betli), klopitzky:SEAT, declarer_points, "
         "points:SEAT>=N or together:ITEM+ITEM..."
@@ -273,7 +286,7 @@ class AltianszQuestions(GameQuestions):
     table_once_keys = ("klopitzky_win",)
 
     def question_set(self, setting: Setting) -> list[Ask]:
-        contract, seats = setting.contract, setting.deal.spec.active
+        contract, seats = setting.contract, setting.deal.game.active
         if contract.kind is Kind.KLOPITZKY:
             return [Ask(("klopitzky_win", seats[s]), "klopitzky_win", KlopitzkyWin(s), seats[s]) for s in range(setting.seats)]
         declarer = seats[setting.declarer]
@@ -305,7 +318,7 @@ class AltianszQuestions(GameQuestions):
         if deal.contract is None:
             raise NotApplicable("a deal without a contract has no items")
         if deal.contract.kind is Kind.KLOPITZKY:
-            return [Item(f"{seat} klopitzky", seat, "klopitzky", KlopitzkyWin(s)) for s, seat in enumerate(deal.spec.active)]
+            return [Item(f"{seat} klopitzky", seat, "klopitzky", KlopitzkyWin(s)) for s, seat in enumerate(deal.game.active)]
         name = deal.contract.name
         assert deal.declarer is not None and name is not None
         return [Item(f"{deal.declarer} {name}", deal.declarer, name, ContractMade(name))]
@@ -330,7 +343,7 @@ class AltianszQuestions(GameQuestions):
 
     def points_need(self, deal: Deal) -> str | None:
         """Points questions fit every contract with card points (not betli)."""
-        if deal.contract is not None and any(deal.spec.trick_rules(deal.contract, deal.options).points):
+        if deal.contract is not None and any(deal.game.trick_rules(deal.contract, deal.options).points):
             return None
         return "a contract played for card points"
 

@@ -5,7 +5,7 @@ Rules (seed 003 'Kontras', 'Scoring'; rules-notes 'Values and kontras'):
 * Items. The game, and every announced figure (``Figures``), each scored independently.
   Klopitzky is one item without a declarer.
 * Base value. The game: 1 (trump), 2 (no-trump), 5 (betli), 3 (klopitzky, no kontra). A
-  figure: :func:`~alsos_solver.figures.announced_value`, its back value (111: 3, 120: 4,
+  figure: :func:`~alsos_solver.games.alsos.figures.announced_value`, its back value (111: 3, 120: 4,
   the Eight: 1), twice that when announced from the front (``Front``); in alsos-2
   abszolút is from the front and worth 1 (seed 003, Tompa rules F5: 'when announced then
   Abszolút scores only 1 point, not 2'); under the Tompa rules 44 is worth 2.
@@ -47,20 +47,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..deal import KONTRA_NAMES, Deal
-from ..errors import NotApplicable
-from ..figures import announced_value
-from ..questions import BetliMade, FigureMade, GameDefeated, GameWon, Question, Setting, Together
-from ..rules import Kind
-from ..solve import solve
-from ..solver import DEFAULT_TABLE_BYTES, Solver
+from ...analysis.scores import DECLARER, DEFENDERS, ItemScore, Scores
+from ...deal import Deal
+from ...errors import GoalTooLarge, NotApplicable
+from ...games.alsos.questions import BetliMade, FigureMade, GameDefeated, GameWon
+from ...questions import Question, Setting, Together
+from ...rules import Kind
+from ...solve import solve
+from ...solver import DEFAULT_TABLE_BYTES, Solver
+from .figures import announced_value
 
 GAME_VALUES = {Kind.TRUMP: 1, Kind.NO_TRUMP: 2, Kind.BETLI: 5, Kind.KLOPITZKY: 3}
 """The game's base value per contract kind (seed 003 'Types of Game')."""
 KONTRA_FACTORS = {"f": 4, "b": 2}
 """The factor of a kontra level said from the front (f) or from the back (b)."""
 KLOPITZKY_VALUE = 3
-DECLARER, DEFENDERS = "declarer", "defenders"
 
 
 @dataclass(frozen=True)
@@ -76,93 +77,15 @@ class Outcome:
     tricks: dict[str, int] | None = None
 
 
-@dataclass(frozen=True)
-class ItemScore:
-    """One item: ``item`` is ``'game'`` or ``'SEAT:figure'``; ``side`` the announcer's side
-    (``'declarer'``/``'defenders'``, None in klopitzky); ``made``; ``base`` its value before
-    kontras (front doubling included); ``front``; ``kontra`` its levels (``'fb'``);
-    ``value`` with the kontras; ``scorer`` the side that scores it: ``'declarer'`` or
-    ``'defenders'``, in klopitzky ``'others'`` (every seat but the payers) or None (3-3-3,
-    nobody); ``payers`` (klopitzky) the seats that pay."""
-
-    item: str
-    side: str | None
-    made: bool | None
-    base: int
-    front: bool
-    kontra: str
-    value: int
-    scorer: str | None
-    payers: tuple[str, ...] = ()
-
-    def to_json(self) -> dict:
-        data = {
-            "item": self.item, "side": self.side, "made": self.made, "value": self.value,
-            "base": self.base, "front": self.front, "kontra": self.kontra, "scorer": self.scorer,
-        }
-        if self.item == "game" and self.side is None:
-            data["payers"] = list(self.payers)
-        return data
-
-    def line(self) -> str:
-        if self.side is None:
-            who = " ".join(self.payers) + " pay" + ("s" if len(self.payers) == 1 else "") if self.payers else "nobody pays"
-            return f"{'klopitzky':<14} {'':<9} {who:<12} {self.value:>5}"
-        made = "made" if self.made else "failed"
-        how = [f"base {self.base}" + (" (front)" if self.front else "")]
-        if self.kontra:
-            how += [f"{KONTRA_NAMES[i]} ({'front' if c == 'f' else 'back'}) x{KONTRA_FACTORS[c]}" for i, c in enumerate(self.kontra)]
-        return f"{self.item:<14} {self.side:<9} {made:<12} {self.value:>5}   for the {self.scorer}; {', '.join(how)}"
-
-
-@dataclass
-class Scores:
-    """The scores of a deal: items in order (the game, then each seat's figures), the slate
-    (each seat's written score), the net payment per seat (sums to 0).
-
-    Double-dummy only (:func:`double_dummy_scores`): ``together`` says, per side, whether
-    it can make in one line of play all the items it is credited with making (None where
-    the core could not ask it); absent when no side is credited with two items."""
-
-    contract: str
-    declarer: str | None
-    items: list[ItemScore]
-    slate: dict[str, int]
-    net: dict[str, int]
-    together: dict[str, bool | None] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        data = {
-            "contract": self.contract,
-            "declarer": self.declarer,
-            "items": [item.to_json() for item in self.items],
-            "slate": dict(self.slate),
-            "net": dict(self.net),
-        }
-        if self.together:
-            data["together"] = dict(self.together)
-        return data
-
-    def lines(self) -> list[str]:
-        head = f"Contract {self.contract}" + (f", declarer {self.declarer}" if self.declarer else "")
-        result = [head] + ["  " + item.line() for item in self.items]
-        result.append("slate: " + "  ".join(f"{seat} {points}" for seat, points in self.slate.items()))
-        result.append("net:   " + "  ".join(f"{seat} {points:+d}" for seat, points in self.net.items()))
-        for side, can in self.together.items():
-            verdict = "unknown (too large for the core)" if can is None else "yes" if can else "NO: the net is not guaranteed"
-            result.append(f"{side}: all items credited to them made in one line of play: {verdict}")
-        return result
-
-
 def base_value(deal: Deal, item: str) -> int:
     """An item's value before kontras: the game by contract kind, a figure its back value,
     twice that from the front (alsos-2 abszolút: 1)."""
     if deal.contract is None:
-        raise ValueError("scoring needs a deal with a contract")
+        raise NotApplicable("scoring needs a deal with a contract")
     if item == "game":
         return GAME_VALUES[deal.contract.kind]
     seat, _, name = item.partition(":")
-    return announced_value(name, deal.is_front(seat, name), len(deal.spec.active) == 2, deal.options)
+    return announced_value(name, deal.is_front(seat, name), len(deal.game.active) == 2, deal.options)
 
 
 def item_value(deal: Deal, item: str) -> int:
@@ -185,7 +108,7 @@ def score_outcome(deal: Deal, outcome: Outcome) -> Scores:
     outcome misses an item."""
     _check(deal)
     assert deal.contract is not None
-    spec = deal.spec
+    spec = deal.game
     kind = deal.contract.kind
     slate = {seat: 0 for seat in spec.seats}
     items: list[ItemScore] = []
@@ -213,28 +136,27 @@ def score_outcome(deal: Deal, outcome: Outcome) -> Scores:
 
 
 def _check(deal: Deal) -> None:
-    if not deal.spec.front_round:
+    if not deal.game.takes("Front"):
         raise NotApplicable(f"these scores are the Alsós games', not {deal.game}'s")
     if deal.contract is None:
-        raise ValueError("scoring needs a deal with a contract")
-    problems = deal.problems()
-    if problems:
-        raise ValueError(f"the deal has problems: {problems[0].tag}: {problems[0].message}")
+        raise NotApplicable("scoring needs a deal with a contract")
+    deal.check()
 
 
 def _item(deal: Deal, item: str, side: str, made: bool) -> ItemScore:
     seat, _, name = item.partition(":")
     front = item != "game" and deal.is_front(seat, name)
     other = DEFENDERS if side == DECLARER else DECLARER
+    levels = deal.kontra.get(item, "")
     return ItemScore(
-        item, side, made, base_value(deal, item), front, deal.kontra.get(item, ""), item_value(deal, item),
-        side if made else other,
+        item=item, side=side, made=made, base=base_value(deal, item), front=front, kontra=levels,
+        value=item_value(deal, item), scorer=side if made else other, factors=tuple(KONTRA_FACTORS[c] for c in levels),
     )
 
 
 def _klopitzky(deal: Deal, outcome: Outcome, slate: dict[str, int]) -> ItemScore:
     """The most tricks pay 3 to every other seat (the alsos-4 dealer too); 3-3-3 nobody."""
-    spec = deal.spec
+    spec = deal.game
     tricks = outcome.tricks
     if tricks is None or set(tricks) != set(spec.active) or sum(tricks.values()) != spec.hand_size:
         raise ValueError(f"a klopitzky outcome needs the tricks of every seat ({' '.join(spec.active)}), {spec.hand_size} in all, found {tricks}")
@@ -245,7 +167,8 @@ def _klopitzky(deal: Deal, outcome: Outcome, slate: dict[str, int]) -> ItemScore
     for seat in spec.seats:
         if payers and seat not in payers:
             slate[seat] += KLOPITZKY_VALUE
-    return ItemScore("game", None, None, KLOPITZKY_VALUE, False, "", KLOPITZKY_VALUE, None if not payers else "others", payers)
+    return ItemScore(item="game", side=None, made=None, base=KLOPITZKY_VALUE, front=False, kontra="", value=KLOPITZKY_VALUE,
+                     scorer=None if not payers else "others", payers=payers)
 
 
 def actual_scores(deal: Deal) -> Scores:
@@ -259,11 +182,11 @@ def actual_scores(deal: Deal) -> Scores:
     assert deal.contract is not None
     setting = Setting.of(deal)
     end = deal.played_position()
-    kind, active = deal.contract.kind, deal.spec.active
+    kind, active = deal.contract.kind, deal.game.active
     betli_lost = kind is Kind.BETLI and end.tricks_won[setting.declarer] > 0
     if not end.is_over and not betli_lost:
-        total = len(active) * deal.spec.hand_size
-        raise ValueError(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
+        total = len(active) * deal.game.hand_size
+        raise NotApplicable(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
     if kind is Kind.KLOPITZKY:
         return score_outcome(deal, Outcome(tricks=dict(zip(active, end.tricks_won))))
     if kind is Kind.BETLI:
@@ -294,7 +217,7 @@ def double_dummy_scores(deal: Deal, *, table_bytes: int = DEFAULT_TABLE_BYTES) -
     _check(deal)
     assert deal.contract is not None
     if deal.contract.kind is Kind.KLOPITZKY:
-        raise ValueError("klopitzky has no double-dummy score: every seat plays for itself (the double-dummy result says who can avoid paying)")
+        raise NotApplicable("klopitzky has no double-dummy score: every seat plays for itself (the double-dummy result says who can avoid paying)")
     result = solve(deal, table_bytes=table_bytes)
     if deal.contract.kind is Kind.BETLI:
         return score_outcome(deal, Outcome(game=result.betli))
@@ -307,7 +230,7 @@ def _together(
     deal: Deal, game: bool | None, made: dict[str, dict[str, bool]], announced_together: dict[str, bool], table_bytes: int
 ) -> dict[str, bool | None]:
     """Per side credited with two or more items: can it make them all in one line?"""
-    active = deal.spec.active
+    active = deal.game.active
     credited: dict[str, list[Question]] = {DECLARER: [GameWon()] if game else [], DEFENDERS: [] if game else [GameDefeated()]}
     complete = {DECLARER: bool(game), DEFENDERS: not game}
     for seat, names in deal.figures.items():
@@ -328,6 +251,6 @@ def _together(
         solver = solver or Solver(deal, table_bytes=table_bytes)
         try:
             answers[side] = solver.ask(Together(tuple(items)))
-        except ValueError:  # more score coordinates than the core tracks
+        except GoalTooLarge:
             answers[side] = None
     return answers

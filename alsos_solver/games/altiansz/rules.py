@@ -14,7 +14,7 @@ combinations'): in the game contracts every player scores all his melds, in 150 
 only the declarer, in the others nobody.
 
 The ultimo and game-ultimo declarer need not keep the trump 7 back, nor the game-sneak
-declarer the 8 (Alsós's ultimó does, :meth:`GameSpec.holds`): seed 004 only asks him to
+declarer the 8 (Alsós's ultimó does, :meth:`Game.holds`): seed 004 only asks him to
 'win the last trick with the trump 7' ('the penultimate trick with the trump 8'), and a 7
 or 8 played earlier cannot do that, so the contract is lost with it whether or not a rule
 forbade the play. A hold would change nothing in the contract's own answer, only the play
@@ -27,17 +27,18 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards import HUNGARIAN, CardSet
-from ..spelling import plain
-from .alsos import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER
-from .contract import Contract, Kind
-from .game import GameSpec
-from .options import AlsosOptions
-from .trick import TrickRules
+from ...cards import HUNGARIAN, CardSet
+from ...melds import Meld, MeldResult, empty_result
+from ...rules.contract import Contract, Kind
+from ...rules.options import AlsosOptions
+from ...rules.trick import TrickRules
+from ...spelling import plain
+from ..alsos.melds import SEQUENCE_NAMES, runs
+from ..alsos.rules import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER
+from ..base import Game
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..melds import Meld, MeldResult
+    from ...deal import Deal
 
 CONTRACTS = (
     "solo", "ultimo", "golden-aces", "game", "game-trull", "game-ultimo", "game-sneak",
@@ -117,8 +118,6 @@ def held_melds(hand: CardSet, contract: Contract) -> HeldMelds:
 @lru_cache(maxsize=4096)
 def _melds(hand: CardSet, trump: int | None) -> tuple[Meld, ...]:
     """The melds of a hand in a strain (cached, bounded: a batch reads many hands)."""
-    from ..melds import RANK_NAMES, SEQUENCE_NAMES, SUIT_NAMES, Meld, runs
-
     pack, found = HUNGARIAN, []
     for suit in range(len(pack.suits)):
         order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
@@ -126,17 +125,17 @@ def _melds(hand: CardSet, trump: int | None) -> tuple[Meld, ...]:
         byte = sum(1 << i for i, card in enumerate(cards) if hand >> card & 1)
         for top, length in runs(byte):
             run = sum(1 << card for card in cards[top:top + length])
-            name = f"{SEQUENCE_NAMES[length]} to the {RANK_NAMES[pack.rank_index(order[top])]} in {SUIT_NAMES[suit]}"
+            name = f"{SEQUENCE_NAMES[length]} to the {pack.rank_names[pack.rank_index(order[top])]} in {pack.suit_names[suit]}"
             found.append(Meld("", "sequence", run, sequence_points(length), False, name))
     for letter in VANNAK_RANKS:
         rank = pack.rank_index(letter)
         four = sum(1 << pack.card(suit, rank) for suit in range(len(pack.suits)))
         if hand & four == four:
-            found.append(Meld("", "vannak", four, VANNAK_POINTS, False, f"vannak of {RANK_NAMES[rank]}s"))
+            found.append(Meld("", "vannak", four, VANNAK_POINTS, False, f"vannak of {pack.rank_names[rank]}s"))
     for suit in range(len(pack.suits)):
         pair = sum(1 << pack.card(suit, pack.rank_index(letter)) for letter in "KO")
         if hand & pair == pair:
-            name = "béla" if suit == trump else f"20 in {SUIT_NAMES[suit]}"
+            name = "béla" if suit == trump else f"20 in {pack.suit_names[suit]}"
             found.append(Meld("", "marriage", pair, MARRIAGE_POINTS[suit == trump], False, name))
     return tuple(found)
 
@@ -154,12 +153,10 @@ def why_not_scored(contract: str) -> str:
     return f"melds do not count in {contract}"
 
 
-@dataclass(frozen=True)
-class AltianszSpec(GameSpec):
+@dataclass(frozen=True, repr=False)
+class AltianszRules(Game):
     """Altiansz's named contracts (``game-ultimo P``, ``solo NT``, ``betli``), trick rules,
     first lead and melds."""
-
-    has_melds: bool = True
 
     def parse_contract(self, text: str) -> Contract:
         """A contract's name (:func:`contract_name`), then a suit letter or ``NT``, but
@@ -220,8 +217,6 @@ class AltianszSpec(GameSpec):
     def melds(self, deal: Deal) -> MeldResult:
         """Each seat's melds in the deal's strain, scoring as the contract says (every seat
         in the game contracts, the declarer in 150 and 200); none in betli and klopitzky."""
-        from ..melds import MeldResult, empty_result
-
         contract = deal.contract
         if contract is None or not contract.is_point_game:
             return empty_result(self.active)

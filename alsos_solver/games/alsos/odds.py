@@ -32,11 +32,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import CardSet, cards_of
-from ..deal import Deal
-from ..questions import DeclarerPoints, GameDefeated, GameWon
-from ..solver import Solver
-from .announcements import GAME_VALUES, check_announceable, declarer_items, defender_items, plan, search_side
+from ...cards import CardSet, cards_of
+from ...deal import Deal
+from ...games.alsos.questions import GameDefeated, GameWon
+from ...questions import DeclarerPoints
+from ...solver import Solver
+from .announcements import check_announceable, declarer_items, defender_items, plan, search_side
+from .scoring import GAME_VALUES
 
 VIEWS = ("back", "front")
 FRONT_CARDS = 6
@@ -112,11 +114,11 @@ class View:
     def fixes(self, deal: Deal, more: Sequence[str] = ()) -> list[str]:
         """The view, and ``more`` fixes (``A:PU``: what the bidding revealed), as the
         dealer's fixes, one per place. FixError for a fix that cannot be read."""
-        from ..dealer import parse_fix
+        from ...dealer import parse_fix
 
         known = dict(self.known)
         for text in more:
-            fix = parse_fix(text, deal.spec)
+            fix = parse_fix(text, deal.game)
             known[fix.place] = known.get(fix.place, 0) | fix.cards
         pack = deal.pack
         return [f"{place}:{' '.join(pack.card_name(card) for card in cards_of(cards))}" for place, cards in known.items()]
@@ -130,8 +132,8 @@ def view_of(deal: Deal, seat: str, view: str, first: CardSet | None = None) -> V
         raise ValueError(f"unknown view {view!r} (expected {' or '.join(VIEWS)})")
     if view != "front" and first is not None:
         raise ValueError(f"the {FRONT_CARDS} first cards are for the front view; the {view} view knows the whole hand")
-    if seat not in deal.spec.active:
-        raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.spec.active)})")
+    if seat not in deal.game.active:
+        raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
     hand = deal.hands[seat]
     own = hand
     if view == "front":
@@ -160,7 +162,7 @@ def solve_samples(samples: Sequence[Deal], seat: str, front: bool) -> list[Outco
 def solve_sample(deal: Deal, seat: str, front: bool) -> Outcome:
     """One layout: the seat's makeable sets (the declarer's with GameWon, a defender's
     with GameDefeated, against the declarer's announced figures) and the declarer's points."""
-    seats = deal.spec.active
+    seats = deal.game.active
     index = seats.index(seat)
     base = replace(deal, play=[], play_leader=None, kontra={})
     game_value = GAME_VALUES[deal.contract.kind]
@@ -178,7 +180,7 @@ def solve_sample(deal: Deal, seat: str, front: bool) -> Outcome:
 
 def offered(deal: Deal, seat: str) -> list[str]:
     """Every figure the seat may announce in the contract, as ``SEAT:figure``."""
-    from ..figures import allowed_figures
+    from .figures import allowed_figures
 
     return [f"{seat}:{name}" for name in allowed_figures(deal.contract, deal.options)]
 
@@ -194,7 +196,7 @@ def odds(
     ValueError (DealerError, PredicateError) for a deal, view or condition that cannot be
     sampled, or a contract without figures (``odds need a trump or no-trump game, not
     betli``); NotApplicable for a game without figures to announce."""
-    from ..dealer import DEFAULT_MAX_TRIES, Dealer
+    from ...dealer import DEFAULT_MAX_TRIES, Dealer
 
     check_announceable(deal, "odds")
     seen = view_of(deal, seat, view, first)
@@ -214,13 +216,13 @@ def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Seque
     """The odds from the samples' outcomes, in order; no interval (None bounds) from one."""
     from statistics import fmean, stdev
 
-    from ..stats import Z95, wilson
+    from ...proportions import Z95, wilson
 
     count = len(outcomes)
     if not count:
         raise ValueError("the odds need at least one sample")
     game_value = GAME_VALUES[deal.contract.kind]
-    index = deal.spec.active.index(seat)
+    index = deal.game.active.index(seat)
 
     def value(names: Sequence[str]) -> int:
         announced = plan(deal, [(index, name.split(":", 1)[1]) for name in names], front)

@@ -3,7 +3,7 @@
 Rules (seed 004 'Contracts', 'Scoring', 'Klopitzky'):
 
 * The contracts rank in the order of the bidding, solo lowest, volát highest
-  (:data:`~alsos_solver.rules.altiansz.CONTRACTS`). The best contract to declare is the
+  (:data:`~alsos_solver.games.altiansz.rules.CONTRACTS`). The best contract to declare is the
   highest one the declarer can make with all hands open, in any trump suit, no-trump, or
   betli: :func:`best_announcements` asks the declarer's row of the contract table.
 * Scores: 'If a declarer succeeds in a contract they score +1 point, if they fail they
@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..deal import Deal
-from ..errors import NotApplicable
-from ..questions import Setting
-from ..questions.altiansz import ContractMade, KlopitzkyWin
-from ..rules import Kind
-from ..rules.altiansz import CONTRACTS
-from ..solve import solve
-from ..solver import DEFAULT_TABLE_BYTES
-from .scoring import ItemScore, Scores
-from .table import contract_deal
+from ...analysis.scores import DECLARER, ItemScore, Scores
+from ...analysis.table import contract_deal
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...questions import Setting
+from ...rules import Kind
+from ...solve import solve
+from ...solver import DEFAULT_TABLE_BYTES
+from .questions import ContractMade, KlopitzkyWin
+from .rules import CONTRACTS
 
 Progress = Callable[[int, int], object]
 CONTRACT_VALUE = 1
@@ -64,7 +64,7 @@ def best_announcements(
         raise NotApplicable("altiansz has no announcements from the front")
     if deal.declarer is None:
         raise NotApplicable("the best contract needs a deal with a declarer")
-    spec = deal.spec
+    spec = deal.game
     tokens = spec.table_contracts()
     choice = ContractChoice(deal.declarer, [], {}, None)
     try:
@@ -104,22 +104,21 @@ def contract_scores(deal: Deal, made: bool) -> Scores:
     """The declarer's contract: +1 made, -1 failed, for him alone."""
     assert deal.contract is not None and deal.declarer is not None
     value = CONTRACT_VALUE if made else -CONTRACT_VALUE
-    item = ItemScore(deal.contract.name or "", "declarer", made, CONTRACT_VALUE, False, "", value, "declarer")
-    return scores_of(deal, item, {seat: 0 for seat in deal.spec.active} | {deal.declarer: value})
+    item = ItemScore(item=deal.contract.name or "", side=DECLARER, made=made, base=CONTRACT_VALUE, front=False, kontra="",
+                     value=value, scorer=DECLARER)
+    return scores_of(deal, item, {seat: 0 for seat in deal.game.active} | {deal.declarer: value})
 
 
 def scores_of(deal: Deal, item: ItemScore, slate: dict[str, int]) -> Scores:
     """The scores with one item; each seat's net is its slate (nothing is paid)."""
     assert deal.contract is not None
-    return Scores(deal.spec.contract_token(deal.contract), deal.declarer, [item], slate, dict(slate))
+    return Scores(deal.game.contract_token(deal.contract), deal.declarer, [item], slate, dict(slate))
 
 
 def _check(deal: Deal) -> None:
     if deal.contract is None:
-        raise ValueError("scoring needs a deal with a contract")
-    problems = deal.problems()
-    if problems:
-        raise ValueError(f"the deal has problems: {problems[0].tag}: {problems[0].message}")
+        raise NotApplicable("scoring needs a deal with a contract")
+    deal.check()
 
 
 def double_dummy_scores(deal: Deal, *, table_bytes: int = DEFAULT_TABLE_BYTES) -> Scores:
@@ -128,7 +127,7 @@ def double_dummy_scores(deal: Deal, *, table_bytes: int = DEFAULT_TABLE_BYTES) -
     _check(deal)
     assert deal.contract is not None
     if deal.contract.kind is Kind.KLOPITZKY:
-        raise ValueError("klopitzky has no double-dummy score: every seat plays for itself (the double-dummy result says who can win)")
+        raise NotApplicable("klopitzky has no double-dummy score: every seat plays for itself (the double-dummy result says who can win)")
     result = solve(deal, table_bytes=table_bytes)
     return contract_scores(deal, bool(result.betli if deal.contract.kind is Kind.BETLI else result.made))
 
@@ -140,12 +139,12 @@ def actual_scores(deal: Deal) -> Scores:
     result of the hand is already certain'). ValueError otherwise."""
     _check(deal)
     assert deal.contract is not None
-    setting, end, spec = Setting.of(deal), deal.played_position(), deal.spec
+    setting, end, spec = Setting.of(deal), deal.played_position(), deal.game
     kind = deal.contract.kind
     betli_lost = kind is Kind.BETLI and end.tricks_won[setting.declarer] > 0
     if not end.is_over and not betli_lost:
         total = len(spec.active) * spec.hand_size
-        raise ValueError(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
+        raise NotApplicable(f"actual scores need a complete Play section: {len(deal.play)} of {total} cards played")
     if kind is Kind.KLOPITZKY:
         winners = tuple(seat for s, seat in enumerate(spec.active) if KlopitzkyWin(s).achieved(setting, end))
         slate = {seat: CONTRACT_VALUE if seat in winners else 0 for seat in spec.active}

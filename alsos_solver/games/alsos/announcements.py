@@ -4,8 +4,8 @@ For the deal's declarer and contract (a trump or no-trump game), analysed from t
 lead (the Play section and the deal's own Figures tag are ignored):
 
 Declarer. A candidate is a set S of the declarer's own figures allowed in the contract
-(:func:`~alsos_solver.figures.allowed_figures`) that the rules let him announce together
-(:func:`~alsos_solver.figures.announcement_problems`: not abszolút with 100 in one round,
+(:func:`~alsos_solver.games.alsos.figures.allowed_figures`) that the rules let him announce together
+(:func:`~alsos_solver.games.alsos.figures.announcement_problems`: not abszolút with 100 in one round,
 abszolút, 100, 111, 120 in ascending order only, not ultimó with the Eight). Its score,
 for the declarer, counts the game (+G if won, -G if lost; G = 1 trump, 2 no-trump) and
 each figure of S (+its value if made, -its value if not), ALL IN ONE LINE OF PLAY that
@@ -16,7 +16,7 @@ the declarer can guarantee against best defence:
 * else S is not a candidate: announcing it cannot guarantee any score of its own (some
   figure of it may fail). The empty set is always a candidate: ``+G`` or ``-G``.
 
-Values (:func:`~alsos_solver.figures.best_rounds`). Without ``front`` the analysis is made
+Values (:func:`~alsos_solver.games.alsos.figures.best_rounds`). Without ``front`` the analysis is made
 from the back: every figure is announced from the back, at its back value (so abszolút
 and 100 are never a candidate together, and in alsos-2, where abszolút is announced from
 the front only, abszolút is none). With ``front`` it is made from the front, and a plan
@@ -59,19 +59,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..deal import Deal
-from ..errors import GoalTooLarge, NotApplicable
-from ..figures import allowed_figures, best_rounds
-from ..questions import FigureMade, GameDefeated, GameWon, Question, Setting, Together
-from ..rules import Kind
-from ..solver import DEFAULT_TABLE_BYTES, Solver
-
-GAME_VALUES = {Kind.TRUMP: 1, Kind.NO_TRUMP: 2}
-
-Progress = Callable[[int, int], object]
-"""``progress(done, total)``: sets evaluated so far, and sets known so far (evaluated or
-waiting); ``total`` grows as makeable sets open larger ones (the defenders' search
-continues the count of the declarer's)."""
+from ...deal import Deal
+from ...errors import GoalTooLarge, NotApplicable
+from ...games.alsos.questions import FigureMade, GameDefeated, GameWon
+from ...progress import Progress
+from ...questions import Question, Setting, Together
+from ...rules import Kind
+from ...solver import DEFAULT_TABLE_BYTES, Solver
+from .figures import allowed_figures, best_rounds
+from .scoring import GAME_VALUES
 
 
 @dataclass(frozen=True)
@@ -89,7 +85,7 @@ def plan(deal: Deal, items: Sequence[tuple[int, str]], front: bool) -> Plan | No
     value, fronts = 0, {}
     for seat in sorted({seat for seat, _ in items}):
         names = [name for s, name in items if s == seat]
-        best = best_rounds(names, front, len(deal.spec.active) == 2, deal.options)
+        best = best_rounds(names, front, len(deal.game.active) == 2, deal.options)
         if best is None:
             return None
         value += best[0]
@@ -200,13 +196,13 @@ def check_announceable(deal: Deal, analysis: str = "best announcements") -> None
     a game with a front round. ValueError (NotApplicable for a game without figures)
     naming the ``analysis`` asked for: ``odds need a trump or no-trump game, not betli``."""
     if deal.contract is None:
-        raise ValueError(f"{analysis} need a deal with a contract")
-    if not deal.spec.front_round:
+        raise NotApplicable(f"{analysis} need a deal with a contract")
+    if not deal.game.takes("Front"):
         raise NotApplicable(f"{deal.game} has no figures to announce")
-    if deal.contract.kind not in GAME_VALUES:
-        raise ValueError(f"{analysis} need a trump or no-trump game, not {deal.contract.kind.value}")
+    if not deal.contract.is_point_game:
+        raise NotApplicable(f"{analysis} need a trump or no-trump game, not {deal.contract.kind.value}")
     if deal.declarer is None:
-        raise ValueError(f"{analysis} need a declarer")
+        raise NotApplicable(f"{analysis} need a declarer")
 
 
 def search_side(
@@ -342,9 +338,14 @@ def best_announcements(
     table_bytes: int = DEFAULT_TABLE_BYTES,
 ) -> Announcements:
     """The declarer's best set of figures to announce, and the defenders' best against it
-    (see the module). ValueError for betli, klopitzky, no contract or no declarer."""
+    (see the module). ValueError for betli, klopitzky, no contract or no declarer.
+
+    ``progress(done, total)``: sets evaluated so far, and sets known so far (evaluated or
+    waiting); ``total`` grows as makeable sets open larger ones (the defenders' search
+    continues the count of the declarer's).
+    """
     check_announceable(deal)
-    spec, seats = deal.spec, deal.spec.active
+    spec, seats = deal.game, deal.game.active
     base = replace(deal, figures={}, play=[], play_leader=None)
     game_value = GAME_VALUES[deal.contract.kind]
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..cards import FRENCH
-from .contract import Contract, Kind
-from .game import GameSpec
-from .options import AlsosOptions
-from .trick import TrickRules
+from ...cards import FRENCH
+from ...rules.contract import Contract, Kind
+from ...rules.options import AlsosOptions
+from ...rules.trick import TrickRules
+from ..base import Game
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from ...deal import Deal
 
 ORDER = "AKQJT9876"
 BIDS = ("3", "2", "1", "hand")
@@ -52,6 +52,10 @@ ARRIVAZS_VALUES = {True: 8, False: 16}
 IDEGEN_VALUE = 16
 ArrivazsOutcome = Literal["failed", "made", "idegen"]
 """What became of an announced arrivázs: lost, made, made without a trump (trumps only)."""
+
+
+KONTRA_FACTOR = 2
+"""Each kontra level doubles what an item is worth (seed 002)."""
 
 
 def basic_value(bid: str | int, trumps: bool) -> int:
@@ -93,8 +97,8 @@ def score(
         trumps=trumps, arrivazs=arrivazs, kontra=arrivazs_kontra)
 
 
-@dataclass(frozen=True)
-class AsszortiSpec(GameSpec):
+@dataclass(frozen=True, repr=False)
+class AsszortiRules(Game):
     """Asszorti's contracts, trick rules and first lead, and its one announcement."""
 
     def parse_contract(self, text: str) -> Contract:

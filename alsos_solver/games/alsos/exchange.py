@@ -36,18 +36,16 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..cards import Card, CardSet, cards_of
-from ..deal import Deal
-from ..questions import questions_of
-from ..rules import Kind
-from ..rules.exchange import exchange_card, exchanged_hand, hidden_talon, siber_allowed, siber_pool, swap_allowed
-from ..solver import DEFAULT_TABLE_BYTES, Solver
+from ...cards import Card, CardSet, cards_of
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...progress import Progress
+from ...rules import Kind
+from ...solver import DEFAULT_TABLE_BYTES, Solver
+from .talon import exchange_card, exchanged_hand, hidden_talon, siber_allowed, siber_pool, swap_allowed
 
-Progress = Callable[[int, int], object]
-"""``progress(done, total)``: options done (evaluated or excluded) of all the options."""
 
 KEEP, SWAP, SIBER = "keep", "swap", "siber"
-SUIT_NAMES = ("acorns", "hearts", "bells", "leaves")
 
 
 @dataclass(frozen=True)
@@ -131,7 +129,7 @@ class ExchangeOptions:
     def lines(self) -> list[str]:
         deal, pack = self.deal, self.deal.pack
         assert deal.indicator is not None and deal.talon_top is not None
-        trump = SUIT_NAMES[pack.suit_of(deal.indicator)]
+        trump = pack.suit_names[pack.suit_of(deal.indicator)]
         head = f"Trump exchange ({trump} indicator {pack.card_name(deal.indicator)}, talon top {pack.card_name(deal.talon_top)})"
         result = [head + ":"]
         if self.note:
@@ -181,13 +179,13 @@ def exchange_options(
     pack = deal.pack
     trump = pack.suit_of(deal.indicator)
     card = exchange_card(pack, deal.indicator, deal.talon_top)
-    holder = next((s for s in deal.spec.active if card is not None and deal.dealt[s] >> card & 1), None)
+    holder = next((s for s in deal.game.active if card is not None and deal.dealt[s] >> card & 1), None)
     siber = siber_allowed(pack, deal.indicator, deal.talon_top)
     candidates: list[tuple[str, tuple[Card, ...]]] = [(KEEP, ())]
     note = ""
     assert deal.contract is not None
     if deal.contract.kind is not Kind.TRUMP or deal.contract.trump != trump:
-        note = f"no exchange: the trumps are not the indicator's suit ({SUIT_NAMES[trump]})"
+        note = f"no exchange: the trumps are not the indicator's suit ({deal.pack.suit_names[trump]})"
         holder, siber = None, False
     elif card is None:
         note = "no exchange: the trump 7 and 8 are both face up"
@@ -227,12 +225,10 @@ def exchange_options(
 
 def _check(deal: Deal) -> None:
     if deal.dealt is None or deal.indicator is None or deal.talon_top is None:
-        raise ValueError("the exchange analysis needs the deal as dealt: Dealt, Indicator and TalonTop")
+        raise NotApplicable("the exchange analysis needs the deal as dealt: Dealt, Indicator and TalonTop")
     if deal.contract is None or deal.declarer is None:
-        raise ValueError("the exchange analysis needs a Contract and its Declarer")
-    problems = deal.problems()
-    if problems:
-        raise ValueError(f"the deal has problems: {problems[0].tag}: {problems[0].message}")
+        raise NotApplicable("the exchange analysis needs a Contract and its Declarer")
+    deal.check()
 
 
 def _option_deal(deal: Deal, kind: str, discard: tuple[Card, ...], holder: str | None, card: Card | None) -> Deal:
@@ -259,7 +255,7 @@ def _evaluate(deal: Deal, kind: str, discard: tuple[Card, ...], figures: bool, t
     his points, his figures (with ``figures``), the game."""
     solver = Solver(deal, table_bytes=table_bytes)
     answers: dict[tuple[str, ...], int | bool] = {}
-    for ask in questions_of(deal.spec).question_set(solver.setting):
+    for ask in deal.game.questions.question_set(solver.setting):
         if ask.seat == deal.declarer and (figures or ask.path[0] != "figures"):
             answers[ask.path] = solver.answer(ask.question)
     made = {path[-1]: bool(value) for path, value in answers.items() if path[0] == "figures"}

@@ -21,19 +21,20 @@ each arrivázs outcome the term is the least game class that reaches x with it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..deal import Deal
-from ..errors import NotApplicable
-from ..position import Position
-from ..rules.asszorti import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, AsszortiSpec, score
-from .base import (
-    Ask, GameQuestions, Goal, Item, Question, Setting, ValueQuestion, _coef, _none, both,
-)
+from ...answers import GameQuestions
+from ...deal import Deal
+from ...errors import NotApplicable
+from ...position import Position
+from ...questions.base import Ask, Goal, Item, Question, Setting, ValueQuestion, _coef, _none, both
+from ...solve import Answer, SolveResult
+from .rules import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, AsszortiRules, score
 
 if TYPE_CHECKING:
-    from ..solver import Solver
+    from ...solver import Solver
 
 ARRIVAZS_STEP = 4
 """``q`` gains this per late trick the declarer wins, and 1 more without a trump in it."""
@@ -45,7 +46,7 @@ _AT_LEAST = re.compile(r"(tricks|score)\s*>=\s*(-?\d+)")
 
 def check_asszorti(question: Question, setting: Setting) -> None:
     """NotApplicable unless the deal is an Asszorti deal with a declarer."""
-    if not isinstance(setting.deal.spec, AsszortiSpec):
+    if not isinstance(setting.deal.game.questions, AsszortiQuestions):
         raise NotApplicable(f"{question.spec()} is a question of Asszorti, not of {setting.deal.game}")
     if setting.declarer is None:
         raise NotApplicable(f"{question.spec()} needs a deal with a declarer")
@@ -189,7 +190,7 @@ class Scoring:
             announced = ARRIVAZS in deal.figures.get(declarer or "", ())
         return cls(
             bid or setting.contract.bid or "3", setting.rules.trump is not None, len(deal.kontra.get("game", "")),
-            len(deal.kontra.get(f"{declarer}:{ARRIVAZS}", "")), announced, deal.spec.hand_size,
+            len(deal.kontra.get(f"{declarer}:{ARRIVAZS}", "")), announced, deal.game.hand_size,
         )
 
     def score(self, tricks: tuple[int, int, int], arrivazs: ArrivazsOutcome) -> int:
@@ -279,7 +280,7 @@ def minimal(terms: list[dict[str, int]]) -> list[dict[str, int]]:
 class Score(ValueQuestion):
     """The exact score of the deal as bid, announced and kontra'd: what the declarer wins
     from each opponent (negative: pays each), the declarer maximising it, the two
-    opponents together minimising it (seed 002 'Scoring', :func:`~alsos_solver.rules.asszorti.score`).
+    opponents together minimising it (seed 002 'Scoring', :func:`~alsos_solver.games.asszorti.rules.score`).
     ``bid`` and ``arrivazs`` (announced or not), when given, replace the deal's: the score
     the same play would make under another bid or announcement."""
 
@@ -301,12 +302,12 @@ class Score(ValueQuestion):
         scoring = Scoring.of(setting, self.bid, self.arrivazs)
         return sorted({scoring.score(split, arrivazs) for split, arrivazs in scoring.outcomes()})
 
-    def bounds(self, solver: Solver) -> tuple[int, int]:
+    def bounds(self, setting: Setting, value: Callable[[ValueQuestion], int]) -> tuple[int, int]:
         """From the tricks the declarer can force, T: he can take T tricks (so the score
         is at least the worst of any play with T or more), and the opponents can hold him
         to T (so it is at most the best of any play with T or fewer)."""
-        scoring = Scoring.of(solver.setting, self.bid, self.arrivazs)
-        most = solver.value(DeclarerTricks())
+        scoring = Scoring.of(setting, self.bid, self.arrivazs)
+        most = value(DeclarerTricks())
         outcomes = [(split[0], scoring.score(split, arrivazs)) for split, arrivazs in scoring.outcomes()]
         return min(s for t, s in outcomes if t >= most), max(s for t, s in outcomes if t <= most)
 
@@ -314,12 +315,23 @@ class Score(ValueQuestion):
 # --- the question set --------------------------------------------------------------------
 
 
+class AsszortiResult(SolveResult):
+    """An Asszorti result: the tricks the declarer can force, the game, the arrivázs (and
+    its idegen form, without a trump, where it counts) and the declarer's score."""
+
+    declarer_tricks: Answer[int] = Answer()
+    game: Answer[bool] = Answer()
+    arrivazs: Answer[bool] = Answer()
+    idegen_arrivazs: Answer[bool] = Answer()
+    score: Answer[int] = Answer()
+
+
 class AsszortiQuestions(GameQuestions):
     """What Asszorti asks of a contract: the declarer's tricks, the game, arrivázs, idegen
     arrivázs (trump contracts), the score; in that order, so that the questions of one
     coordinate come back to back and share the core's table."""
 
-    result_keys = ("declarer_tricks", "game", "arrivazs", "idegen_arrivazs", "score")
+    result_type = AsszortiResult
     expected = "tricks, game, arrivazs, idegen_arrivazs, score, tricks>=N, score>=N or together:ITEM+ITEM..."
     table_keys = ("declarer_tricks", "game", "arrivazs", "score")
 
@@ -351,7 +363,7 @@ class AsszortiQuestions(GameQuestions):
         question = words.get(lower)
         if question is None:
             try:
-                deal.spec.canonical_figure(lower)
+                deal.game.canonical_figure(lower)
                 question = ArrivazsMade()
             except ValueError:
                 pass
