@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import click
 
     from .report import Sink, Wanted
+    from .rules import AlsosOptions
 
 ANALYSIS = "Analysis"
 WHAT_IF = "What if"
@@ -117,6 +118,11 @@ def default_game() -> str:
     from .games import DEFAULT_GAME
 
     return DEFAULT_GAME
+def variant_option(purpose: str) -> Any:
+    """``--variant NAME=VALUE``, repeatable: rule options, as every command that takes
+    them reads them (:func:`parse_variants`, :func:`game_options`); ``purpose`` begins
+    its help."""
+    return value_option("--variant", "NAME=VALUE", f"{purpose} (repeatable; the options: docs/rules.md, Variants).")
 
 
 # The default command
@@ -164,6 +170,29 @@ def parse_variants(items: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(overrides)
 
 
+def game_options(game: str, items: list[str]) -> "AlsosOptions":
+    """The rule options that ``--variant`` items set for the game named ``game``, the
+    others at their defaults; OptionError for a bad item, an unknown game, or an option the
+    game does not have (:meth:`~alsos_solver.games.base.Game.with_variant`)."""
+    from .games import find_game
+    from .rules import AlsosOptions
+
+    options = AlsosOptions()
+    variants = parse_variants(items)
+    if not variants:
+        return options
+    try:
+        spec = find_game(game)
+    except ValueError as error:
+        raise OptionError(str(error)) from None
+    for name, value in variants:
+        try:
+            options = spec.with_variant(options, name, value)
+        except ValueError as error:
+            raise OptionError(f"--variant {name}={value}: {error}") from None
+    return options
+
+
 def check_combinations(wanted: "Wanted", json_output: bool, html: str | None = None, no_terminal: bool = False) -> None:
     """OptionError for options given without the one they go with."""
     if no_terminal and html is None:
@@ -204,7 +233,7 @@ def main(
     no_terminal: Annotated[bool, typer.Option("--no-terminal", help="With --html: nothing on the standard output.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Let --html replace a file that is not a web page (never an input; docs/cli.md, 'Outputs and inputs').")] = False,
     no_solve: Annotated[bool, typer.Option("--no-solve", help="Show the deals only, without solving them.")] = False,
-    variant: Annotated[list[str] | None, value_option("--variant", "NAME=VALUE", "Override a rule option for every deal (repeatable; the options: docs/rules.md, Variants).")] = None,
+    variant: Annotated[list[str] | None, variant_option("Override a rule option for every deal")] = None,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="A deal that an option does not fit gets a note, and the run goes on.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="A tag name close to a known one (Contact, declarer) is an error, not a warning.")] = False,
     contract: Annotated[str | None, value_option("--contract", "CONTRACT", "What if: this contract for every deal instead of its own (P, NT, BETLI, ...; docs/rules.md).", WHAT_IF)] = None,

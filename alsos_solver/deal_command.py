@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .cli import command_app, default_game, game_option, value_option
-from .console import fail
+from .cli import command_app, default_game, game_option, game_options, value_option, variant_option
+from .console import OptionError, fail
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -34,6 +34,7 @@ def deal(
     declarer: Annotated[str | None, value_option("--declarer", "SEAT", "The Declarer tag of every deal.")] = None,
     where: Annotated[str | None, value_option("--where", "EXPR", "Keep only deals that meet EXPR (docs/predicates.md), e.g. 'trumps(declarer) >= 4'.")] = None,
     fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Fix cards of a seat or the talon (repeatable): 'B:PU P9 P7 +6' (these and six random ones), 'talon:ZA'.")] = None,
+    variant: Annotated[list[str] | None, variant_option("A rule option of every deal, written in its Variant tag")] = None,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Deals tried for one deal before giving up (the constraint is impossible or too rare).")] = 100_000,
     force: Annotated[bool, typer.Option("--force", help="Let -o replace a file that is not a deal file (docs/cli.md, 'Outputs and inputs').")] = False,
 ) -> None:
@@ -48,12 +49,12 @@ def deal(
     from .predicates import PredicateError
 
     try:
-        dealer = Dealer(game, contract, declarer, where, fix or ())
+        dealer = Dealer(game, contract, declarer, where, fix or (), game_options(game, variant or []))
         if output != "-":
             check_output("-o", output, (), DEAL_FILE, force)
     except PredicateError as error:
         raise fail(error.with_option("--where")) from None
-    except (DealerError, OutputError) as error:
+    except (DealerError, OptionError, OutputError) as error:
         raise fail(str(error)) from None
     deals = dealer.deals(count, random.Random(seed_value(seed)), max_tries)
     try:

@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
-from .cli import command_app, value_option
-from .console import fail
+from .cli import command_app, parse_variants, value_option, variant_option
+from .console import OptionError, fail
 
 app = command_app("How often what a seat could announce is makeable, given what it saw.")
 
@@ -22,6 +22,7 @@ def odds(
     where: Annotated[str | None, value_option("--where", "EXPR", "What the bidding revealed, as a condition on the layouts (docs/predicates.md).")] = None,
     fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Cards known to lie in a place besides the view (repeatable): 'A:PU'.")] = None,
     index: Annotated[int, typer.Option("--index", min=1, help="Which deal of the file (from 1).")] = 1,
+    variant: Annotated[list[str] | None, variant_option("Override a rule option of the deal")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, view, samples, items, best.")] = False,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Layouts tried for one sample before giving up (a --where too rare).")] = 100_000,
@@ -36,13 +37,16 @@ def odds(
     from .io import DealFormatError, iter_deals
     from .predicates import PredicateError
     from .render.terminal_analyses import progress_bar
+    from .report import OptionMismatch, Overrides, overridden
 
     if first is not None and view != "front":
         raise fail("--first needs --view front (the back view knows the seat's whole hand)")
     try:
+        overrides = Overrides(parse_variants(variant or []))
         deal = next((d for i, d in enumerate(iter_deals(file), 1) if i == index), None)
         if deal is None:
             raise fail(f"{file}: no deal {index}")
+        deal = overridden(deal, overrides, f"{file}: deal {index}")
         first_cards = None if first is None else sum(1 << card for card in deal.pack.parse_cards(first))
         with progress_bar("odds", unit="layouts") as update:
             worker = deal.game.odds_worker(seat.upper(), view == "front")
@@ -51,7 +55,7 @@ def odds(
                 first=first_cards, max_tries=max_tries, solve=lambda dealt: map_chunks(worker, dealt, jobs, update))
     except PredicateError as error:
         raise fail(error.with_option("--where")) from None
-    except (DealFormatError, ValueError) as error:
+    except (DealFormatError, OptionError, OptionMismatch, ValueError) as error:
         raise fail(str(error)) from None
     if json_output:
         import json

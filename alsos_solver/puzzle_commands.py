@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
-from .cli import command_app, default_game, game_option, value_option
-from .console import EXIT_ERROR, EXIT_INTERRUPTED, fail, warn
+from .cli import command_app, default_game, game_option, game_options, value_option, variant_option
+from .console import EXIT_ERROR, EXIT_INTERRUPTED, OptionError, fail, warn
 
 EXIT_UNSOUND = 1
 
@@ -87,6 +87,7 @@ def compose(
     difficulty: Annotated[int | None, typer.Option("--difficulty", min=1, max=5, help="Keep only puzzles of this difficulty (1-5; docs/cli.md, 'compose').", show_default=False)] = None,
     max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Deals tried before giving up.")] = 20_000,
     where: Annotated[str | None, value_option("--where", "EXPR", "Only deals that meet this condition (docs/predicates.md), e.g. 'has(B, P7) and trumps(B) >= 4'.")] = None,
+    variant: Annotated[list[str] | None, variant_option("A rule option of every deal searched, written in the puzzles' Variant tag")] = None,
     force: Annotated[bool, typer.Option("--force", help="Let -o replace a file that is not a deal file (docs/cli.md, 'Outputs and inputs').")] = False,
 ) -> None:
     """Search seeded random deals for puzzles: positions where exactly one class of
@@ -100,10 +101,11 @@ def compose(
     from .words import counted
 
     try:
-        options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries, where)
+        options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries, where,
+                                 rules=game_options(game, variant or []))
         composer = Composer(options)
         check_output("-o", output, (), DEAL_FILE, force)
-    except (ComposeError, OutputError) as error:
+    except (ComposeError, OptionError, OutputError) as error:
         raise fail(str(error)) from None
     found = 0
     try:

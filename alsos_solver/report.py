@@ -276,9 +276,10 @@ def overridden(deal: Deal, overrides: Overrides, where: str) -> Deal:
         return deal
     options = deal.options
     for name, value in overrides.variants:
-        if name not in deal.game.variants:
-            raise OptionMismatch(where, f"--variant {name}={value}", deal.game.no_variant(name))
-        options = options.with_option(name, value)
+        try:
+            options = deal.game.with_variant(options, name, value)
+        except ValueError as error:
+            raise OptionMismatch(where, f"--variant {name}={value}", str(error)) from None
     changed = replace(deal, options=options)
     for tag, value in overrides.tags:
         try:

@@ -17,7 +17,7 @@ import alsos_solver.analysis.table as table_module
 from alsos_solver.analysis.table import ContractTable, contract_deal, contract_table, contract_tokens
 from alsos_solver.games import GAMES
 from alsos_solver.io import load
-from alsos_solver.rules import Contract, Kind
+from alsos_solver.rules import AlsosOptions, Contract, Kind
 from alsos_solver.solve import solve
 
 from conftest import BENCHMARK_DEALS, EXAMPLE_PLAY, make_deal
@@ -145,8 +145,8 @@ def test_contract_tokens_of_the_hungarian_pack():
 
 
 def test_each_game_has_its_own_contracts():
-    assert GAMES["asszorti"].table_contracts() == ("S", "H", "D", "C", "NT")
-    assert GAMES["alsos-2"].table_contracts() == CONTRACTS
+    assert GAMES["asszorti"].table_contracts(AlsosOptions()) == ("S", "H", "D", "C", "NT")
+    assert GAMES["alsos-2"].table_contracts(AlsosOptions()) == CONTRACTS
 
 
 def test_unsound_hands_are_refused():

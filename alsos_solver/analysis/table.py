@@ -3,9 +3,10 @@
 For the hands of a deal (its own contract, declarer, announced figures and play are
 ignored; its game, options and meld declarations are kept), :func:`contract_table` asks
 :func:`~alsos_solver.solve.solve` about each seat as declarer in each contract of the
-game's table (:meth:`~alsos_solver.games.base.Game.table_contracts`; the Alsós games:
-each trump suit, no-trump and betli), and about the contracts without a declarer once
-(klopitzky: each seat's answer). Every entry is exactly the answer of ``solve`` on the deal
+game's table under the deal's options (:meth:`~alsos_solver.games.base.Game.table_contracts`;
+the Alsós games: each trump suit, no-trump and betli; the Tompa rules: the trump suits
+alone), and about the contracts without a declarer once (klopitzky, not under the Tompa
+rules: each seat's answer). Every entry is exactly the answer of ``solve`` on the deal
 with that contract and declarer.
 
 In three-player Alsós the work is 3 x 6 solves and one klopitzky solve (alsos-2: 2 x 6 +
@@ -69,8 +70,9 @@ class ContractTable:
     ``entries`` are in the order declarer (playing order), then contract (the game's
     :meth:`~alsos_solver.games.base.Game.table_contracts`). ``once`` holds the answers
     of the contracts without a declarer, under their result keys (``klopitzky_safe``),
-    None each while not computed. ``complete`` is False when the computation was
-    interrupted; ``total`` is the number of entries a complete table has."""
+    None each while not computed; it is empty where the rules have no such contract
+    (the Tompa rules). ``complete`` is False when the computation was interrupted;
+    ``total`` is the number of entries a complete table has."""
 
     seats: tuple[str, ...]
     contracts: tuple[str, ...]
@@ -104,9 +106,9 @@ class ContractTable:
 
 
 def contract_tokens(deal: Deal) -> tuple[str, ...]:
-    """The contracts of the table for the deal's game
+    """The contracts of the table for the deal's game under its options
     (:meth:`~alsos_solver.games.base.Game.table_contracts`)."""
-    return deal.game.table_contracts()
+    return deal.game.table_contracts(deal.options)
 
 
 def contract_deal(deal: Deal, contract: Contract, declarer: str | None) -> Deal:
@@ -134,9 +136,9 @@ def contract_table(
     ``complete = False``. UnsoundDeal if the hands are not sound."""
     spec, game = deal.game, deal.game.questions
     seats, tokens = tuple(spec.active), contract_tokens(deal)
-    once = [contract_deal(deal, spec.parse_contract(token), None) for token in spec.table_contracts_once()]
+    once = [contract_deal(deal, spec.parse_contract(token), None) for token in spec.table_contracts_once(deal.options)]
     contract_deal(deal, spec.parse_contract(tokens[0]), seats[0]).check()
-    table = ContractTable(seats, tokens, once={key: None for key in game.table_once_keys})
+    table = ContractTable(seats, tokens, once={key: None for key in game.table_once_keys} if once else {})
     total = table.total + len(once)
     try:
         if progress is not None:

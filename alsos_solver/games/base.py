@@ -157,6 +157,13 @@ class Game(ABC):
         known = ", ".join(self.variants)
         return f"{self.name} has no variant {name} ({f'its variants: {known}' if known else 'it has none'})"
 
+    def with_variant(self, options: AlsosOptions, name: str, value: str) -> AlsosOptions:
+        """``options`` with the rule option ``name`` set from its text value; ValueError if
+        the game does not have that option (:meth:`no_variant`) or the value is bad."""
+        if name not in self.variants:
+            raise ValueError(self.no_variant(name))
+        return options.with_option(name, value)
+
     @abstractmethod
     def parse_contract(self, text: str) -> Contract:
         """A ``Contract`` tag value; ValueError says what this game expects."""
@@ -166,11 +173,13 @@ class Game(ABC):
         """The inverse of :meth:`parse_contract`."""
 
     @abstractmethod
-    def table_contracts(self) -> tuple[str, ...]:
-        """The contracts of the contract table (every seat as declarer in each), as tokens."""
+    def table_contracts(self, options: AlsosOptions) -> tuple[str, ...]:
+        """The contracts of the contract table (every seat as declarer in each), as tokens:
+        those the rules under ``options`` allow."""
 
-    def table_contracts_once(self) -> tuple[str, ...]:
-        """The contracts without a declarer, asked once in the contract table (none by default)."""
+    def table_contracts_once(self, options: AlsosOptions) -> tuple[str, ...]:
+        """The contracts without a declarer, asked once in the contract table, that the
+        rules under ``options`` allow (none by default)."""
         return ()
 
     @abstractmethod

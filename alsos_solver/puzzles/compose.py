@@ -28,6 +28,7 @@ from ..deal import Deal
 from ..games import DEFAULT_GAME, find_game
 from ..progress import Progress
 from ..questions import Question, is_value_question, parse_question
+from ..rules import AlsosOptions
 from ..words import counted, verb
 from .check import line_after
 from .puzzle import Puzzle, value_goal
@@ -46,7 +47,8 @@ class ComposeError(ValueError):
 class ComposeOptions:
     """What to compose: ``start`` is the number of tricks of best play before the puzzle
     (0: at the first lead); ``contract`` and ``declarer`` None are drawn per deal among
-    those the goal fits; ``where`` a condition every deal meets (docs/predicates.md)."""
+    those the goal fits; ``where`` a condition every deal meets (docs/predicates.md);
+    ``rules`` the rule options of every deal (its ``Variant`` tag)."""
 
     goal: str
     game: str = DEFAULT_GAME
@@ -58,6 +60,7 @@ class ComposeOptions:
     difficulty: int | None = None
     max_tries: int = DEFAULT_MAX_TRIES
     where: str | None = None
+    rules: AlsosOptions = AlsosOptions()
 
 
 def parse_start(text: str) -> int:
@@ -108,9 +111,9 @@ class Composer:
             self.spec = spec = find_game(options.game)
         except ValueError as error:
             raise ComposeError(str(error)) from None
-        self.contracts = [options.contract] if options.contract else [*spec.table_contracts(), *spec.table_contracts_once()]
+        once = spec.table_contracts_once(options.rules)
+        self.contracts = [options.contract] if options.contract else [*spec.table_contracts(options.rules), *once]
         declarers = [options.declarer.upper()] if options.declarer else list(spec.active)
-        once = set(spec.table_contracts_once())
         self.settings = [(contract, None if contract in once else declarer)
                          for contract in self.contracts for declarer in (declarers if contract not in once else [None])]
         reasons = {setting: self._unfit(*setting) for setting in self.settings}
@@ -129,7 +132,7 @@ class Composer:
         from ..dealer import Dealer, DealerError
 
         try:
-            deal = next(Dealer(self.spec, contract, declarer).deals(1, random.Random(0)))
+            deal = next(Dealer(self.spec, contract, declarer, options=self.options.rules).deals(1, random.Random(0)))
         except DealerError as error:
             raise ComposeError(str(error)) from None
         try:
@@ -147,7 +150,8 @@ class Composer:
         from ..predicates import PredicateError
 
         try:
-            return {setting: Dealer(self.spec, *setting, where=self.options.where) for setting in self.settings}
+            return {setting: Dealer(self.spec, *setting, where=self.options.where, options=self.options.rules)
+                    for setting in self.settings}
         except PredicateError as error:
             raise ComposeError(error.with_option("--where")) from None
         except ValueError as error:

@@ -64,12 +64,15 @@ class AlsosGame(Game):
             return contract.kind.name
         return "NT" if contract.trump is None else self.pack.suits[contract.trump]
 
-    def table_contracts(self) -> tuple[str, ...]:
-        """Each suit, ``NT`` and ``BETLI`` (klopitzky is asked once, per seat)."""
-        return (*self.pack.suits, "NT", "BETLI")
+    def table_contracts(self, options: AlsosOptions) -> tuple[str, ...]:
+        """Each suit, ``NT`` and ``BETLI`` (klopitzky is asked once, per seat); each suit
+        alone under the Tompa rules, which play trump games only (:meth:`rule_problems`)."""
+        suits = tuple(self.pack.suits)
+        return suits if options.rules == "tompa" else (*suits, "NT", "BETLI")
 
-    def table_contracts_once(self) -> tuple[str, ...]:
-        return ("KLOPITZKY",)
+    def table_contracts_once(self, options: AlsosOptions) -> tuple[str, ...]:
+        """Klopitzky; none under the Tompa rules (trump games only)."""
+        return () if options.rules == "tompa" else ("KLOPITZKY",)
 
     def trick_rules(self, contract: Contract, options: AlsosOptions) -> TrickRules:
         """Trump game: trumps U 9 A X K O 8 7, others A X K O U 9 8 7. No-trump: every suit

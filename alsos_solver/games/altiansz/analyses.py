@@ -65,7 +65,7 @@ def best_announcements(
     if deal.declarer is None:
         raise NotApplicable("the best contract needs a deal with a declarer")
     spec = deal.game
-    tokens = spec.table_contracts()
+    tokens = spec.table_contracts(deal.options)
     choice = ContractChoice(deal.declarer, [], {}, None)
     try:
         for done, token in enumerate(tokens):

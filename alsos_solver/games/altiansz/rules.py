@@ -184,12 +184,12 @@ class AltianszRules(Game):
         suit = "NT" if contract.trump is None else self.pack.suits[contract.trump]
         return f"{contract.name} {suit}"
 
-    def table_contracts(self) -> tuple[str, ...]:
+    def table_contracts(self, options: AlsosOptions) -> tuple[str, ...]:
         """The declarer's points in each trump suit and no-trump, as a game (the contracts
         he can make there are asked on each row); betli."""
         return (*(f"game {suit}" for suit in self.pack.suits), "game NT", "betli")
 
-    def table_contracts_once(self) -> tuple[str, ...]:
+    def table_contracts_once(self, options: AlsosOptions) -> tuple[str, ...]:
         return ("klopitzky",)
 
     def trick_rules(self, contract: Contract, options: AlsosOptions) -> TrickRules:

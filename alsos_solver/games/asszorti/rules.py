@@ -122,7 +122,7 @@ class AsszortiRules(Game):
         strain = "NT" if contract.trump is None else self.pack.suits[contract.trump]
         return strain if contract.bid in (None, "3") else f"{contract.bid} {strain}"
 
-    def table_contracts(self) -> tuple[str, ...]:
+    def table_contracts(self, options: AlsosOptions) -> tuple[str, ...]:
         """Each suit and no-trump, at bid 3."""
         return (*self.pack.suits, "NT")
 
