@@ -15,8 +15,8 @@ app = command_app("How often what a seat could announce is makeable, given what 
 def odds(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A deal file (its first deal, or --index).", show_default=False)],
     seat: Annotated[str, typer.Option("--seat", metavar="SEAT", help="The seat whose announcements are judged.", show_default=False)],
-    view: Annotated[str, typer.Option("--view", metavar="front|back", help="What the seat saw: back (its hand at the first lead) or front (six cards, with --first).")] = "back",
-    first: Annotated[str | None, value_option("--first", "CARDS", "For --view front: the six cards the seat held from the front (PU P9 ...).")] = None,
+    view: Annotated[str, typer.Option("--view", metavar="front|back", help="What the seat saw: back (its hand at the first lead) or front (six cards, eight in alsos-2, with --first).")] = "back",
+    first: Annotated[str | None, value_option("--first", "CARDS", "For --view front: the cards the seat held from the front, six (eight in alsos-2): PU P9 ...")] = None,
     samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts of the unseen cards to solve.")] = 100,
     seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result.")] = "0",
     where: Annotated[str | None, value_option("--where", "EXPR", "What the bidding revealed, as a condition on the layouts (docs/predicates.md).")] = None,

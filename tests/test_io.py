@@ -454,6 +454,14 @@ def test_mordkontra_needs_its_variant():
     assert "6 levels, at most 5" in _error(five.replace("game:ffbbb", "game:fffbbb").replace('[Play "A"]', '[Variant "mordkontra=on"]\n[Play "A"]')).message
 
 
+def test_asszorti_kontras_need_no_mordkontra_variant():
+    """Asszorti has mordkontra without a variant (seed 002) and no Variant tag to give:
+    six levels are refused without the Alsós hint."""
+    message = _error(ASSZORTI_DEAL + '[Kontra "game:bbbbbb"]\n').message
+    assert "6 levels, at most 5 (kontra, rekontra, szubkontra, hirskontra, mordkontra)" in message
+    assert "Variant" not in message and "mordkontra=on" not in message
+
+
 def test_tompa_rules_stop_at_rekontra():
     text = ALSOS_2.replace('[Contract "NT"]', '[Contract "P"]').replace(
         '[Declarer "A"]\n', '[Declarer "A"]\n[Kontra "game:bbb"]\n[Variant "rules=tompa"]\n'

@@ -11,12 +11,20 @@ import pytest
 
 from alsos_solver.cards import cards_of
 from alsos_solver.games.alsos.odds import odds, solve_sample, summarise, view_of
-from alsos_solver.io import load
+from alsos_solver.io import load, loads
 from alsos_solver.launch import SUBCOMMANDS
 from alsos_solver.odds_command import app
 
 from cli_support import BETLI, EXAMPLE, assert_error, write
 
+TWO_PLAYER = """\
+[Game "alsos-2"]
+[Deal "A:AKX.AOU8.A7.OU8 OU97.K.KU98.AK9"]
+[Talon "M8 PX P9 P7 TO TX ZX Z7"]
+[Contract "P"]
+[Declarer "A"]
+"""
+"""A two-player deal: hearts by A."""
 CHI2_11_999 = 31.26
 """The 0.999 quantile of chi-square with 11 degrees of freedom (12 layouts)."""
 
@@ -118,6 +126,16 @@ def test_the_front_view_needs_the_six_first_cards(example):
         view_of(example, "B", "front", six | 1 << pack.parse_card("MK"))
     found = odds(example, "B", view="front", first=six, samples=3, seed=1)
     assert found.view == "front" and found.samples == 3
+
+
+def test_a_two_player_front_hand_has_eight_cards():
+    """Seed 003, two-player game: abszolút 'from the front, when the players have just 8
+    cards in their hands'."""
+    (deal,) = loads(TWO_PLAYER)
+    eight = sum(1 << card for card in list(cards_of(deal.hands["A"]))[:8])
+    assert view_of(deal, "A", "front", eight).known == {"A": eight}
+    with pytest.raises(ValueError, match="needs 8 cards of A's hand, found 6"):
+        view_of(deal, "A", "front", sum(1 << card for card in list(cards_of(deal.hands["A"]))[:6]))
 
 
 def test_one_layout_says_layout_and_gives_no_interval(runner):

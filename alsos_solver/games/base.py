@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Pack
@@ -78,6 +78,8 @@ class Game(ABC):
     """The meld kinds a seat may declare (the ``Melds`` tag): none for a game without melds."""
     meld_contests: tuple[str, ...] = ()
     """The meld kinds whose contest a defender may concede after the first trick."""
+    front_hand: int = 0
+    """The cards a seat holds when it announces from the front (0: no front round)."""
 
     def __str__(self) -> str:
         return self.name
@@ -337,7 +339,7 @@ class Game(ABC):
         if "bf" in levels:
             found.append(Problem("Kontra", f"kontra on {item}: {levels!r} has a level from the front after one from the back"))
         if len(levels) > most:
-            hint = "" if deal.options.mordkontra or "mordkontra" not in self.variants else ' (mordkontra needs [Variant "mordkontra=on"])'
+            hint = ' (mordkontra needs [Variant "mordkontra=on"])' if self.mordkontra_raises(deal.options, most) else ""
             found.append(Problem("Kontra", f"kontra on {item}: {len(levels)} levels, at most {most} ({', '.join(KONTRA_NAMES[:most])}){hint}"))
         if "f" in levels and not self.takes("Front"):
             found.append(Problem("Kontra", f"kontra on {item} from the front ({levels!r}): {self.name} has no announcements "
@@ -358,6 +360,12 @@ class Game(ABC):
         elif "f" in levels and not self.is_front(deal, seat, name):
             found.append(Problem("Kontra", f"kontra on {item} from the front ({levels!r}), but {item} is announced from the back (not in Front)"))
         return found
+
+    def mordkontra_raises(self, options: AlsosOptions, most: int) -> bool:
+        """Whether the game's mordkontra variant, off in ``options``, would allow more than
+        ``most`` kontra levels (not in a game without that variant, such as Asszorti, nor
+        under the Tompa rules)."""
+        return "mordkontra" in self.variants and self.max_kontra(replace(options, mordkontra=True)) > most
 
     def rule_problems(self, deal: Deal) -> list[Problem]:
         """What in the deal breaks the game's own rules beyond hands, contract and figures:

@@ -30,9 +30,10 @@ class AlsosOptions:
       seed 003).
     * ``vannak``: which fours of a kind count: ``any`` (Potter), ``house`` (seed 000: only
       U 9 A X K O in trump games, A X K O U in no-trump), ``no78`` (Tompa: not 7s or 8s).
-    * ``szazegy`` (111 / no-trump 91), ``szazhusz`` (120 / 100), ``uhu`` (8th trick with the
-      ace of bells, of hearts if bells are trumps), ``nyolcas`` (8th trick with the trump 8):
-      the variant figures, off by default.
+    * ``szazegy`` (111 / no-trump 91), ``szazhusz`` (120 / 100), ``uhu`` (the penultimate
+      trick, the 8th or in alsos-2 the 11th, with the ace of bells, of hearts if bells are
+      trumps), ``nyolcas`` (the penultimate trick with the trump 8): the variant figures,
+      off by default.
     * ``rules``: ``tompa`` for the Tompa two-player rules (alsos-2 only).
     * ``mordkontra``: a fifth kontra level.
     """

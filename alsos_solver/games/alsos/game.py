@@ -43,6 +43,8 @@ class AlsosGame(Game):
 
     meld_kinds: tuple[str, ...] = MELD_KINDS
     meld_contests: tuple[str, ...] = ("sequences", "vannak")
+    front_hand: int = 6
+    """Six of nine cards; eight of twelve in two-player Alsós (seed 003)."""
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -142,7 +144,8 @@ class AlsosGame(Game):
 
     def holds(self, deal: Deal) -> dict[Card, int]:
         """Ultimó: the announcer keeps the trump 7 for the last trick; the Eight: the trump
-        8 for the 8th (the penultimate) trick (rules-notes 'Ultimó'; seed 000)."""
+        8 for the penultimate trick, the 8th (the 11th in alsos-2) (rules-notes 'Ultimó';
+        seed 000)."""
 
         result: dict[Card, int] = {}
         if deal.contract is None or deal.contract.kind is not Kind.TRUMP:

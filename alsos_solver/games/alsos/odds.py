@@ -1,13 +1,13 @@
 """The odds of an announcement: how often what a seat could announce is makeable, given
 only what that seat could see when it announced.
 
-The view (``back``: the seat's hand at the first lead; ``front``: the six cards it held
-from the front, given by the caller since the deal format does not record them, and
-three unknown ones) and the face-up cards the deal records (``Indicator``, ``TalonTop``,
-each where it lies at the first lead) are fixed; the contract, the declarer and the
-declarer's announced figures (what the bidding revealed) are kept; every other card is
-dealt at random by :mod:`alsos_solver.dealer`, uniform among the layouts that also meet
-``where``. Each sample is solved, and per item the seat could announce (``game`` when it
+The view (``back``: the seat's hand at the first lead; ``front``: the cards it held
+from the front, six (eight in two-player Alsós), given by the caller since the deal format
+does not record them, and the others unknown) and the face-up cards the deal records
+(``Indicator``, ``TalonTop``, each where it lies at the first lead) are fixed; the
+contract, the declarer and the declarer's announced figures (what the bidding revealed)
+are kept; every other card is dealt at random by :mod:`alsos_solver.dealer`, uniform
+among the layouts that also meet ``where``. Each sample is solved, and per item the seat could announce (``game`` when it
 is the declarer, ``defeat`` when it defends, each ``SEAT:figure`` of its own) the share
 of layouts where it is makeable, with its Wilson 95% interval, and its expected score.
 One layout gives no interval: with a single sample the bounds are None (null in JSON).
@@ -41,8 +41,6 @@ from .announcements import check_announceable, declarer_items, defender_items, p
 from .scoring import GAME_VALUES
 
 VIEWS = ("back", "front")
-FRONT_CARDS = 6
-"""Cards a seat holds from the front."""
 DEFAULT_SAMPLES = 100
 
 
@@ -126,24 +124,26 @@ class View:
 
 def view_of(deal: Deal, seat: str, view: str, first: CardSet | None = None) -> View:
     """The seat's view of the deal. ValueError for an unknown view or seat, a front view
-    without the six first cards (or with cards the seat does not hold), first cards for
-    the back view (which knows the whole hand)."""
+    without the cards of the seat's front hand (six; eight in two-player Alsós:
+    :attr:`~alsos_solver.games.base.Game.front_hand`) or with cards the seat does not
+    hold, first cards for the back view (which knows the whole hand)."""
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r} (expected {' or '.join(VIEWS)})")
+    front_hand = deal.game.front_hand
     if view != "front" and first is not None:
-        raise ValueError(f"the {FRONT_CARDS} first cards are for the front view; the {view} view knows the whole hand")
+        raise ValueError(f"the {front_hand} first cards are for the front view; the {view} view knows the whole hand")
     if seat not in deal.game.active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
     hand = deal.hands[seat]
     own = hand
     if view == "front":
         if first is None:
-            raise ValueError(f"the front view needs the {FRONT_CARDS} cards {seat} held from the front (the deal format does not record them)")
+            raise ValueError(f"the front view needs the {front_hand} cards {seat} held from the front (the deal format does not record them)")
         if first & ~hand:
             strangers = " ".join(deal.pack.card_name(card) for card in cards_of(first & ~hand))
-            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand: {strangers} not in it")
-        if first.bit_count() != FRONT_CARDS:
-            raise ValueError(f"the front view needs {FRONT_CARDS} cards of {seat}'s hand, found {first.bit_count()}")
+            raise ValueError(f"the front view needs {front_hand} cards of {seat}'s hand: {strangers} not in it")
+        if first.bit_count() != front_hand:
+            raise ValueError(f"the front view needs {front_hand} cards of {seat}'s hand, found {first.bit_count()}")
         own = first
     known = {seat: own}
     for card in (deal.indicator, deal.talon_top):
