@@ -322,6 +322,9 @@ def test_winner_is_the_highest_trump_else_the_highest_of_the_led_suit(data):
         ("alsos-2", "P", "B", "", "A"),
         ("alsos-2", "NT", "A", "", "B"),
         ("alsos-2", "NT", "B", "", "A"),
+        ("alsos-2", "BETLI", "A", "", "A"),
+        ("alsos-2", "BETLI", "B", "", "A"),  # two-player betli and klopitzky: A leads (docs/rules.md)
+        ("alsos-2", "KLOPITZKY", None, "", "A"),
         ("alsos-2", "P", "A", "rules=tompa", "A"),
         ("alsos-2", "P", "B", "rules=tompa", "B"),
         ("asszorti", "S", "A", "", "C"),

@@ -1,4 +1,10 @@
-"""The Tompa two-player rules (``rules=tompa``, alsos-2): what the contract table asks."""
+"""The Tompa two-player rules (``rules=tompa``, alsos-2): what the contract table asks, and
+the readings docs/rules.md states where seed 003 is silent (a tie, abszolút with 100).
+
+Other Tompa rules are pinned in test_rules_fidelity.py (equal runs decided by suit alone,
+trumps not counting: ``test_tompa_equal_sequences_are_decided_by_suit``) and test_rules.py
+(the declarer leads).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,10 @@ import pytest
 
 from alsos_solver.analysis.table import contract_table
 from alsos_solver.cli import app
-from alsos_solver.io import loads
+from alsos_solver.io import DealFormatError, loads
+from alsos_solver.questions import GameDefeated, GameWon
 from alsos_solver.rules import GAMES, AlsosOptions
+from alsos_solver.solver import Solver
 
 from cli_support import write
 
@@ -61,3 +69,49 @@ def test_the_json_table_of_a_tompa_deal(runner, tmp_path):
     (data,) = json.loads(result.stdout)
     assert [row["contract"] for row in data["table"]] == [*TRUMPS, *TRUMPS]
     assert "klopitzky_safe" not in data
+
+
+# --- the readings where seed 003 is silent -----------------------------------------------------
+
+TIED = NO_CONTRACT.replace('[Variant', '[Contract "P"]\n[Declarer "A"]\n[Variant').replace(
+    "AKX.AOU8.A7.OU8 OU97.K.KU98.AK9", "OX.AKOX.OU9.AUX AKU987.987.K.97").replace(
+    "M8 PX P9 P7 TO TX ZX Z7", "PU TA TX T8 T7 ZK ZO Z8") + """\
+[Melds "A:none B:none"]
+[Play "A"]
+PA P9
+MU MX
+PO P8
+MO MA
+M7 PK
+TO TK
+M8 PX
+T9 P7
+M9 ZA
+Z9 ZX
+TU Z7
+"""
+"""Hearts by A, nobody declares melds; eleven tricks played: A has 41 card points, B 57.
+A leads his last card, ZU, and B, holding MK only, cannot follow or trump: A wins 2 + 4
+and the last-trick 10, 57, B's total exactly."""
+
+
+def test_a_tied_tompa_game_is_lost_by_the_declarer():
+    (deal,) = loads(TIED)
+    assert deal.options.rules == "tompa"
+    solver = Solver(deal, after=len(deal.play))
+    assert deal.played_position().points == [41, 57]
+    assert solver.value(0) == 57
+    assert not solver.ask(GameWon())
+    assert solver.ask(GameDefeated())
+
+
+ANNOUNCING = TIED.split("[Melds")[0]
+
+
+def test_tompa_abszolut_and_100_are_not_announced_in_the_same_round():
+    """Abszolút is always from the front in two-player Alsós: 100 goes with it from the
+    back only."""
+    (deal,) = loads(ANNOUNCING + '[Figures "A:abszolut,szaz"]\n')
+    assert deal.is_front("A", "abszolut") and not deal.is_front("A", "szaz")
+    with pytest.raises(DealFormatError, match="abszolút and 100 may not be announced in the same round"):
+        loads(ANNOUNCING + '[Figures "A:abszolut,szaz"]\n[Front "A:szaz"]\n')
