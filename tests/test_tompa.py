@@ -14,9 +14,10 @@ import pytest
 
 from alsos_solver.analysis.table import contract_table
 from alsos_solver.cli import app
+from alsos_solver.games import GAMES
+from alsos_solver.games.alsos.questions import GameDefeated, GameWon
 from alsos_solver.io import DealFormatError, loads
-from alsos_solver.questions import GameDefeated, GameWon
-from alsos_solver.rules import GAMES, AlsosOptions
+from alsos_solver.rules import AlsosOptions
 from alsos_solver.solver import Solver
 
 from cli_support import write
