@@ -45,6 +45,15 @@ def test_other_games(runner):
     assert all(deal.game.name == "asszorti" for deal in loads(result.stdout))
 
 
+def test_altiansz_melds_in_where(runner):
+    """Altiansz counts its own melds (seed 004), not Alsós's: A's are worth 20 or more."""
+    args = ["-n", "3", "--game", "altiansz", "--contract", "game P", "--declarer", "A", "--where", "meld_points(A) >= 20"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    found = loads(result.stdout)
+    assert len(found) == 3 and all(deal.spec.melds(deal).points["A"] >= 20 for deal in found)
+
+
 @pytest.mark.parametrize("args, pieces", [
     (["--where", "points(B) >= "], ["--where 'points(B) >= ': column 14: expected"]),
     (["--where", "trumps(B) >= 2"], ["column 1: trumps(B): needs a trump contract"]),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from alsos_solver import dealer
 from alsos_solver.games import GAMES, find_game
 from alsos_solver.games.alsos.melds import held_melds, vannak_ranks
+from alsos_solver.games.altiansz.rules import held_melds as altiansz_melds
 from alsos_solver.predicates import Context, Expression, NotApplicable, PredicateError
 from alsos_solver.rules import Kind
 
@@ -112,6 +113,74 @@ def test_melds_where_the_game_has_none():
     with pytest.raises(PredicateError, match="asszorti has no melds") as caught:
         Expression.parse("bela(A)").bind(context)
     assert not isinstance(caught.value, NotApplicable)
+
+
+ALTIANSZ_HANDS = {"A": "KU8.KO87.A.7", "B": "A9.AX9.O9.KU", "C": "OX7.U.8.AX98"}
+"""Hearts trumps. A: béla (P K O, 40) and the kvart K O 8 7 in the trump order U 9 A X K O
+8 7 (50); his M K U 8 is no sequence. B: the terc 9 A X of trumps (30). C: no meld (his
+Z A X 9 8 breaks at the King in the plain order)."""
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("bela(A)", True),
+    ("bela(B)", False),
+    ("sequence(A)", 4),
+    ("sequence_points(A)", 50),
+    ("meld_points(A)", 90),
+    ("meld_points(B)", 30),
+    ("meld_points(C)", 0),
+    ("vannak(A)", 0),
+])
+def test_altiansz_melds_are_its_own(text, expected):
+    """Altiansz has its own melds (seed 004): béla 40, sequences in each suit's trick order."""
+    deal = make_deal("altiansz", ALTIANSZ_HANDS, talon=None, contract="game P", declarer="A")
+    assert value(text, deal) == expected
+
+
+@pytest.mark.parametrize("contract, expected", [("game M", 60), ("game P", 0), ("game T", 30), ("solo NT", 30)])
+def test_altiansz_sequences_follow_the_trick_order(contract, expected):
+    """'9-A-10 of trumps is a terc, but would not be a terc in a non-trump suit. O-U-9 is a
+    terc in a non-trump suit but would not be a terc in trumps' (seed 004 'Melds'): A holds
+    M 9 A X and P O U 9."""
+    deal = make_deal("altiansz", {"A": "AX9.OU9.A.K8"}, talon=None, contract=contract, declarer="A")
+    assert value("sequence_points(A)", deal) == expected
+
+
+@pytest.mark.parametrize("hand, vannaks", [("A87.A8.A8.A8", 1), ("AX.AX.AX.AX9", 2)])
+def test_altiansz_vannak_leaves_out_eights(hand, vannaks):
+    """Four Aces (or Tens) are a vannak worth 40, four 8s none (seed 004)."""
+    deal = make_deal("altiansz", {"A": hand}, talon=None, contract="solo NT", declarer="A")
+    assert value("vannak(A)", deal) == vannaks and value("meld_points(A)", deal) == 40 * vannaks
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(games=("altiansz",)))
+def test_altiansz_suit_tables_agree_with_its_rules(deal):
+    """Every meld feature, computed suit by suit from tables, equals Altiansz's own melds
+    of the whole hand in the contract's strain."""
+    if deal.contract is None or not deal.contract.is_point_game:
+        return
+    context = Context.of_deal(deal)
+    for seat in deal.spec.active:
+        held = altiansz_melds(deal.hands[seat], deal.contract).melds
+
+        def of(text):
+            return Expression.parse(text).bind(context).of_deal(deal, context)
+
+        assert of(f"meld_points({seat})") == sum(m.points for m in held)
+        assert of(f"vannak({seat})") == sum(m.kind == "vannak" for m in held)
+        assert of(f"sequence_points({seat})") == sum(m.points for m in held if m.kind == "sequence")
+        assert of(f"sequence({seat})") == max((m.cards.bit_count() for m in held if m.kind == "sequence"), default=0)
+        if deal.contract.trump is not None:
+            assert of(f"bela({seat})") == any(m.name == "béla" for m in held)
+
+
+def test_the_dealer_deals_altiansz_melds():
+    """``deal --game altiansz --where 'meld_points(A) >= 20'``: each deal's A holds melds
+    worth 20 or more, as Altiansz counts them."""
+    found = list(dealer.deal(5, 1, game="altiansz", contract="game P", declarer="A", where="meld_points(A) >= 20"))
+    assert len(found) == 5
+    assert all(deal.spec.melds(deal).points["A"] >= 20 for deal in found)
 
 
 # Grammar and its errors

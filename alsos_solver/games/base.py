@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Pack
+from ..cards import Card, CardSet, Pack
 from ..deal import KONTRA_NAMES, Problem
 from ..errors import NotApplicable
-from ..melds import MELD_KINDS, MeldChoice, MeldResult, empty_result
+from ..melds import MELD_KINDS, Meld, MeldChoice, MeldResult, empty_result
 from ..progress import Progress
 from ..rules.contract import Contract, Kind
 from ..rules.options import AlsosOptions
@@ -200,6 +200,12 @@ class Game(ABC):
     def melds(self, deal: Deal) -> MeldResult:
         """The melds of the deal's hands and what each seat scores (none by default)."""
         return empty_result(self.active)
+
+    def hand_melds(self, hand: CardSet, contract: Contract, options: AlsosOptions) -> tuple[Meld, ...]:
+        """Every meld that ``hand`` holds under the contract, as this game counts melds,
+        before any contest and whether or not the contract scores it (``seat`` empty);
+        none by default. The predicate language's meld features read it."""
+        return ()
 
     def meld_choices(self, deal: Deal) -> tuple[MeldChoice, ...]:
         """The meld outcomes the defenders may choose between (one by default: the melds)."""

@@ -17,8 +17,8 @@ from typing import Literal
 
 from ..cards import Card, CardSet
 from ..deal import Deal
-from ..games.alsos import melds
 from ..games.base import Game
+from ..melds import Meld
 from ..rules import AlsosOptions, Contract, Kind
 from .errors import NotApplicable, PredicateError
 
@@ -111,18 +111,19 @@ class Context:
             raise NotApplicable("", None, f"{self.spec.name} {token} is not played for card points")
         return table
 
-    def meld_rules(self) -> tuple[int | None, str]:
-        """The trump suit (None in no-trump) and the vannak ranks of the contract.
+    def held_melds(self) -> Callable[[CardSet], tuple[Meld, ...]]:
+        """The melds a hand holds under the contract, as the game counts them
+        (:meth:`~alsos_solver.rules.game.GameSpec.hand_melds`: Alsós's or Altiansz's own).
 
         PredicateError in a game without melds; NotApplicable without a contract that has them.
         """
-        if not self.spec.meld_contests:
-            raise PredicateError("", None, f"{self.spec.name} has no melds (sequences, vannak, béla are Alsós melds)")
-        if self.contract is None or not self.contract.is_point_game:
-            found = "no contract" if self.contract is None else f"contract {self.spec.contract_token(self.contract)}"
+        spec, contract, options = self.spec, self.contract, self.options
+        if not spec.meld_kinds:
+            raise PredicateError("", None, f"{spec.name} has no melds")
+        if contract is None or not contract.is_point_game:
+            found = "no contract" if contract is None else f"contract {spec.contract_token(contract)}"
             raise NotApplicable("", None, f"melds are declared in trump and no-trump games, found {found}")
-        trump = self.contract.trump if self.contract.kind is Kind.TRUMP else None
-        return trump, melds.vannak_ranks(self.contract, self.options)
+        return lambda cards: spec.hand_melds(cards, contract, options)
 
 
 def _either(letters: str) -> str:
@@ -180,37 +181,40 @@ def _has(context: Context, card: int | None) -> SuitValue:
 
 
 def _bela(context: Context, _: int | None) -> SuitValue:
-    context.meld_rules()
+    """The trump King and Over, where the game counts them as a meld (béla)."""
+    held = context.held_melds()
     trump = context.trump()
-    return lambda suit, cards: int(any(melds.bela("", cards, trump)))
-
-
-def _suit_byte(context: Context) -> Callable[[int, CardSet], int]:
-    """The cards of one suit as its rank bits (the writing order is the sequence order)."""
     pack = context.spec.pack
-    return lambda suit, cards: cards >> pack.card(suit, 0)
+    pair = sum(1 << pack.card(trump, pack.rank_index(letter)) for letter in "KO")
+    if not any(meld.cards == pair for meld in held(pair)):
+        raise PredicateError("", None, f"{context.spec.name} has no béla (the trump King and Over are no meld of it)")
+    return lambda suit, cards: int(cards & pair == pair)
+
+
+def _sequences(context: Context) -> Callable[[CardSet], list[Meld]]:
+    """The sequences a hand holds, in the game's order for each suit."""
+    held = context.held_melds()
+    return lambda cards: [meld for meld in held(cards) if meld.kind == "sequence"]
 
 
 def _sequence(context: Context, _: int | None) -> SuitValue:
-    context.meld_rules()
-    ranks = _suit_byte(context)
-    return lambda suit, cards: max((length for _, length in melds.runs(ranks(suit, cards))), default=0)
+    sequences = _sequences(context)
+    return lambda suit, cards: max((meld.cards.bit_count() for meld in sequences(cards)), default=0)
 
 
 def _sequence_points(context: Context, _: int | None) -> SuitValue:
-    context.meld_rules()
-    ranks = _suit_byte(context)
-    return lambda suit, cards: sum(melds.sequence_points(length) for _, length in melds.runs(ranks(suit, cards)))
+    sequences = _sequences(context)
+    return lambda suit, cards: sum(meld.points for meld in sequences(cards))
 
 
 def _vannak(context: Context, _: int | None) -> HandValue:
-    _, ranks = context.meld_rules()
-    return lambda cards: sum(1 for _ in melds.vannaks("", cards, ranks))
+    held = context.held_melds()
+    return lambda cards: sum(meld.kind == "vannak" for meld in held(cards))
 
 
 def _meld_points(context: Context, _: int | None) -> HandValue:
-    trump, ranks = context.meld_rules()
-    return lambda cards: sum(meld.points for meld in melds.held_melds("", cards, trump, ranks))
+    held = context.held_melds()
+    return lambda cards: sum(meld.points for meld in held(cards))
 
 
 def _cards(mask: CardSet) -> list[Card]:
@@ -228,14 +232,16 @@ FEATURES: dict[str, Feature] = {
         Feature("has", "card", "bool", "whether card C is held", "sum", per_suit=_has),
         Feature("bela", None, "bool", "whether the trump King and Over (béla) are held. Needs a trump contract",
                 "sum", per_suit=_bela, one_hand=True),
-        Feature("sequence", None, "int", "cards in the longest sequence held (3 or more in a row in one suit), "
-                "0 if none", "max", per_suit=_sequence, one_hand=True),
-        Feature("sequence_points", None, "int", "points of every sequence held (terc 20, kvart 50, kvint or "
-                "longer 100), before the contest", "sum", per_suit=_sequence_points, one_hand=True),
-        Feature("vannak", None, "int", "fours of a kind held that are vannak under the contract and variant",
+        Feature("sequence", None, "int", "cards in the longest sequence held (3 or more in a row in one suit, "
+                "in the game's order), 0 if none", "max", per_suit=_sequence, one_hand=True),
+        Feature("sequence_points", None, "int", "points of every sequence held (Alsós: terc 20, kvart 50, kvint "
+                "or longer 100; Altiansz: 30, 50, 100), before the contest", "sum", per_suit=_sequence_points,
+                one_hand=True),
+        Feature("vannak", None, "int", "fours of a kind held that are vannak under the game, contract and variant",
                 whole=_vannak, one_hand=True),
-        Feature("meld_points", None, "int", "points of every meld held (sequences, vannak 80, béla 20), "
-                "before the contests", whole=_meld_points, one_hand=True),
+        Feature("meld_points", None, "int", "points of every meld held, as the game counts them (Alsós: "
+                "sequences, vannak 80, béla 20, before the contests; Altiansz: its own melds, 20s and béla 40 "
+                "included, whether or not the contract scores them)", whole=_meld_points, one_hand=True),
     )
 }
 """The language's functions by name; docs/predicates.md describes them for users."""

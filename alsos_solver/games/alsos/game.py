@@ -12,9 +12,9 @@ from dataclasses import dataclass, fields
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ...cards import HUNGARIAN, Card
+from ...cards import HUNGARIAN, Card, CardSet
 from ...deal import Deal, Problem
-from ...melds import MELD_KINDS, MeldChoice, MeldResult
+from ...melds import MELD_KINDS, Meld, MeldChoice, MeldResult
 from ...rules.contract import Contract, Kind
 from ...rules.options import AlsosOptions
 from ...rules.trick import TrickRules
@@ -24,7 +24,7 @@ from .figures import (
     FIGURES, FRONT, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, canonical, not_allowed_reason, rounds,
     trick_card,
 )
-from .melds import meld_choices, score_melds
+from .melds import held_melds, meld_choices, score_melds, vannak_ranks
 from .rules import LAST_TRICK, PLAIN_ORDER, PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_ORDER, TRUMP_POINTS
 
 if TYPE_CHECKING:
@@ -102,12 +102,18 @@ class AlsosGame(Game):
 
     def melds(self, deal: Deal) -> MeldResult:
         """Sequences, vannak and béla with their contests (:mod:`alsos_solver.games.alsos.melds`)."""
-
         return score_melds(deal.hands, deal.contract, deal.options, self.active, deal.declared)
+
+    def hand_melds(self, hand: CardSet, contract: Contract, options: AlsosOptions) -> tuple[Meld, ...]:
+        """Sequences, vannak (of the ranks the contract and options allow) and béla, in
+        trump and no-trump games (:func:`.melds.held_melds`)."""
+        if not contract.is_point_game:
+            return ()
+        trump = contract.trump if contract.kind is Kind.TRUMP else None
+        return held_melds("", hand, trump, vannak_ranks(contract, options))
 
     def meld_choices(self, deal: Deal) -> tuple[MeldChoice, ...]:
         """The defenders' concessions (:func:`alsos_solver.games.alsos.melds.meld_choices`)."""
-
         return meld_choices(deal)
 
     def figure_names(self) -> tuple[str, ...]:
@@ -125,7 +131,6 @@ class AlsosGame(Game):
     def figure_problems(self, deal: Deal, seat: str, names: tuple[str, ...]) -> list[str]:
         """The announcer of ultimó (the Eight) holds the trump 7 (8); and the rules of
         announcing (:func:`~alsos_solver.games.alsos.figures.announcement_problems`)."""
-
         assert deal.contract is not None
         found = []
         for name in names:
@@ -139,14 +144,12 @@ class AlsosGame(Game):
 
     def front_problem(self, name: str) -> str | None:
         """Volát is announced from the back only (seed 003)."""
-
         return None if FRONT in rounds(name, self.two_players) else f"{name} is announced from the back only"
 
     def holds(self, deal: Deal) -> dict[Card, int]:
         """Ultimó: the announcer keeps the trump 7 for the last trick; the Eight: the trump
         8 for the penultimate trick, the 8th (the 11th in alsos-2) (rules-notes 'Ultimó';
         seed 000)."""
-
         result: dict[Card, int] = {}
         if deal.contract is None or deal.contract.kind is not Kind.TRUMP:
             return result

@@ -214,6 +214,10 @@ class AltianszRules(Game):
             return held
         return HeldMelds(tuple(meld for meld in held.melds if KINDS[meld.kind] in deal.declared[seat]))
 
+    def hand_melds(self, hand: CardSet, contract: Contract, options: AlsosOptions) -> tuple[Meld, ...]:
+        """20s, béla, vannak and sequences in the contract's strain (:func:`held_melds`)."""
+        return held_melds(hand, contract).melds
+
     def melds(self, deal: Deal) -> MeldResult:
         """Each seat's melds in the deal's strain, scoring as the contract says (every seat
         in the game contracts, the declarer in 150 and 200); none in betli and klopitzky."""
