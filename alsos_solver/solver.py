@@ -104,12 +104,16 @@ class Solver:
         self.setting = self._free_setting if melds is None else self._free_setting.with_melds(melds)
 
     def ask(self, question: Question) -> bool:
-        """Can the question's team make it against best resistance? NotApplicable when the
-        question does not fit the deal, TypeError for a value question (:meth:`value`) or
-        anything not a question."""
+        """Can the question's team make it against best resistance? (A question with an
+        :meth:`~alsos_solver.questions.base.Question.opposite`: that one's answer negated.)
+        NotApplicable when the question does not fit the deal, TypeError for a value
+        question (:meth:`value`) or anything not a question."""
         if isinstance(question, ValueQuestion) or not isinstance(question, Question):
             raise _not_answered("ask()", "a yes/no question such as GameWon() or FigureMade('B', 'ultimo')", question)
         question.check(self.setting)
+        opposite = question.opposite(self.setting)
+        if opposite is not None:
+            return not self.ask(opposite)
         with self._counting():
             if not question.possible(self.setting):
                 return False

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
 from alsos_solver.games import find_game
-from alsos_solver.games.alsos.melds import Meld
-from alsos_solver.games.altiansz.questions import QUESTIONS, STRAIN_CONTRACTS, ContractMade, KlopitzkyWin
+from alsos_solver.games.altiansz.questions import QUESTIONS, STRAIN_CONTRACTS, ContractMade, GameDefeated, KlopitzkyWin
 from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, HeldMelds
 from alsos_solver.io import load
-from alsos_solver.questions import DeclarerPoints, Setting
+from alsos_solver.melds import Meld
+from alsos_solver.questions import DeclarerPoints, Setting, parse_question
 from alsos_solver.reference import best_value, can_make
 from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
@@ -123,6 +123,14 @@ def test_pooled_game_with_melds_at_the_threshold_agrees(deal, step, data):
     assert made == (step < 0), (describe(deal), points, value, SEATS[declarer])
 
 
+@examples(60)
+@given(endgames(tokens=(*TOKENS, "betli")))
+def test_the_defeat_of_the_deals_contract_agrees(deal):
+    """``defeat``: the engine answers it as the contract's answer negated, the reference
+    plays it for the defenders by its own meaning (the contract not made)."""
+    assert_agree(deal, [GameDefeated()])
+
+
 @examples(80)
 @given(endgames(tokens=("betli",)))
 def test_betli_agrees(deal):
@@ -170,3 +178,12 @@ def test_golden_benchmark_deals(board, expected):
     deal = load(str(BENCHMARK_DEALS))[board - 1]
     assert deal.tags["Board"] == str(board)
     assert solve(deal).answers == expected
+
+
+@pytest.mark.parametrize(("board", "defeated"), [(1, True), (15, False)])
+def test_defeat_of_a_benchmark_deal(board, defeated):
+    """``defeat`` (or ``game_defeated``) of board 1's ultimo T and board 15's game P."""
+    deal = load(str(BENCHMARK_DEALS))[board - 1]
+    question = parse_question("defeat", deal)
+    assert question == parse_question("game_defeated", deal) == GameDefeated() and question.spec() == "defeat"
+    assert engine(deal).ask(question) is defeated is (not engine(deal).ask(ContractMade(deal.contract.name)))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from alsos_solver.cards import FRENCH, CardSet, cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.games import find_game
-from alsos_solver.games.asszorti.questions import ArrivazsMade, GameMade, Score, TricksAtLeast
+from alsos_solver.games.asszorti.questions import ArrivazsMade, GameDefeated, GameMade, Score, TricksAtLeast
 from alsos_solver.position import Position
 from alsos_solver.questions import Setting, Together
 from alsos_solver.questions.base import ValueQuestion
@@ -116,10 +116,10 @@ def test_four_trick_endgames_agree(deal):
 @examples(40)
 def test_score_and_trick_thresholds_agree(deal, score, tricks):
     """Every threshold, reached or not, in any order on one solver (the table is reused),
-    and the tricks and the arrivázs together in one line."""
+    the tricks and the arrivázs together in one line, and the defenders' defeat."""
     questions = [
         Score().yes_no(Setting.of(deal), score), TricksAtLeast(tricks), GameMade(), ArrivazsMade(),
-        Together((TricksAtLeast(tricks), ArrivazsMade())),
+        Together((TricksAtLeast(tricks), ArrivazsMade())), GameDefeated(),
     ]
     assert disagreements(deal, questions) == [], describe(deal)
 

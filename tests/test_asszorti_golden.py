@@ -11,8 +11,11 @@ import pytest
 from alsos_solver.cards import FRENCH
 from alsos_solver.deal import Deal
 from alsos_solver.games import find_game
+from alsos_solver.games.asszorti.questions import GameDefeated, GameMade
 from alsos_solver.io import load
+from alsos_solver.questions import parse_question
 from alsos_solver.solve import solve
+from alsos_solver.solver import Solver
 
 from cli_support import PUZZLES
 
@@ -70,3 +73,14 @@ def test_idegen_arrivazs():
 
 def test_unannounced_arrivazs_scores_nothing():
     assert answers(replace(IDEGEN, figures={})) == (8, True, True, True, 8)
+
+
+@pytest.mark.parametrize("board", [1, 2, 8])
+def test_defeat_is_the_game_seen_from_the_defenders(board):
+    """``defeat`` (or ``game_defeated``) is the defenders' question: beaten on boards 1 and
+    2, made on board 8 (1 C)."""
+    d = BENCHMARK[board - 1]
+    question = parse_question("defeat", d)
+    assert question == parse_question("game_defeated", d) == GameDefeated() and question.spec() == "defeat"
+    solver = Solver(d)
+    assert solver.ask(question) is (board != 8) is (not solver.ask(GameMade()))

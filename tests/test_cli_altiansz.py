@@ -12,7 +12,7 @@ import pytest
 
 from alsos_solver.cli import app
 
-from cli_support import write
+from cli_support import ALTIANSZ, write
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "altiansz.txt")
 LOW_HAND = "987.87.87.87"
@@ -77,10 +77,47 @@ def test_question_cards_line_after(runner):
     assert not any(data["cards"].values())
 
 
+DEFENDED = """\
+[Game "altiansz"]
+[Deal "A:X7.AO.K.AO98 AU98.U7.X98. K.X98.AOU.KX"]
+[Talon "MO PK T7 ZU Z7"]
+[Contract "game P"]
+[Declarer "B"]
+[Play "B"]
+MA MK MX
+MU P9 M7
+P8 PO PU
+M9 PX PA
+TK TX TA
+"""
+"""The game in hearts by B, five tricks played: C, to lead, beats it with the king of leaves only."""
+
+
+def test_defeat_from_the_defenders_side(runner, tmp_path):
+    """``defeat``: the declarer fails the deal's contract; C's cards and the line say so,
+    each card the opposite of its value for the contract."""
+    path = write(tmp_path, "d.txt", DEFENDED)
+    data = one_json(runner, "--no-solve", "--cards", "--line", "--after", "15", "--question", "defeat", path)
+    assert (data["question"], data["to_move"], data["value"]) == ("defeat", "C", True)
+    assert data["cards"] == {"TO": False, "TU": False, "ZX": False, "ZK": True}
+    game = one_json(runner, "--no-solve", "--cards", "--after", "15", "--question", "game", path)
+    assert game["cards"] == {card: not value for card, value in data["cards"].items()}
+    out = ok(runner.invoke(app, ["--no-solve", "--line", "--after", "15", "--question", "game_defeated", path]))
+    assert "defeat after 15 cards" in out
+
+
+def test_defeat_of_an_ultimo(runner, tmp_path):
+    """Ultimó's goal holds a card the declarer must win the last trick with: its defeat
+    is the ultimó's answer negated (the cli_support deal, which C cannot make)."""
+    data = one_json(runner, "--no-solve", "--line", "--question", "defeat", write(tmp_path, "u.txt", ALTIANSZ))
+    assert data["value"] is True
+
+
 @pytest.mark.parametrize(("question", "message"), [
     ("game-trull", "game-trull is played with trumps, the contract is game NT"),
     ("betli", "betli is asked of a betli deal"),
     ("kassza", "unknown question 'kassza'"),
+    ("together:defeat+points:A>=10", "defeat is answered as game negated, and cannot be played together"),
 ])
 def test_questions_that_do_not_fit(runner, tmp_path, question, message):
     text = Path(EXAMPLE).read_text().replace("game-sneak T", "game NT").split('[Play "C"]')[0]
@@ -92,6 +129,8 @@ def test_klopitzky_question_per_seat(runner, tmp_path):
     path = write(tmp_path, "k.txt", KLOPITZKY)
     data = one_json(runner, "--no-solve", "--line", "--question", "klopitzky:B", path)
     assert data["question"] == "klopitzky:B" and data["value"] is False
+    result = runner.invoke(app, ["--no-solve", "--line", "--question", "defeat", path])
+    assert result.exit_code == 2 and "defeat needs a contract with a declarer, the contract is klopitzky" in result.stderr
 
 
 def test_review(runner):

@@ -99,9 +99,33 @@ def test_line_reaches_the_score(runner):
     assert sorted(winners.count(seat) for seat in "BC") == [0, 5]  # 6:5:0
 
 
+DEFENDED = """\
+[Game "asszorti"]
+[Deal "A:AQJ.AQ7.Q9.A98 T8.K8.A86.KT76 K97.J96.KJT7.J"]
+[Talon "S6 HT CQ"]
+[Contract "S"]
+[Declarer "A"]
+"""
+"""Spades by A. C leads: any card but a trump beats the contract."""
+
+
+def test_defeat_from_the_defenders_side(runner, tmp_path):
+    """``defeat``: the defenders take 6 of the 11 tricks; C's cards and the line say so,
+    each card the opposite of its value for the game."""
+    path = write(tmp_path, "d.txt", DEFENDED)
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--cards", "--line", "--question", "defeat", path]))
+    assert (data["question"], data["to_move"], data["value"]) == ("defeat", "C", True)
+    assert data["cards"] == {card: not card.startswith("S") for card in data["cards"]}
+    assert [trick["winner"] for trick in data["line"]].count("A") <= 5
+    game = one_json(runner.invoke(app, ["--json", "--no-solve", "--cards", "--question", "game", path]))
+    assert game["cards"] == {card: not value for card, value in data["cards"].items()}
+    out = ok(runner.invoke(app, ["--no-solve", "--line", "--question", "game_defeated", path]))
+    assert "Optimal line · defeat at the first lead" in out
+
+
 def test_unknown_question_names_the_words(runner):
     result = runner.invoke(app, ["--no-solve", "--cards", "--question", "abszolut", DEAL])
-    assert result.exit_code == 2 and "tricks, game, arrivazs" in result.stderr
+    assert result.exit_code == 2 and "tricks, game, defeat, arrivazs" in result.stderr
 
 
 def test_review(runner):

@@ -187,11 +187,13 @@ EVERY_GOAL = [
     ComposeOptions(goal="score>=4", game="asszorti", contract="H", declarer="B", where="len(B, H) >= 5", start=6, seed=1,
                    max_tries=100),
     ComposeOptions(goal="together:game+arrivazs", game="asszorti", start=4, seed=1, max_tries=100),
+    ComposeOptions(goal="defeat", game="asszorti", contract="H", start=7, seed=7, max_tries=50),
     ComposeOptions(goal="solo", game="altiansz", start=4, seed=7, max_tries=50),
     ComposeOptions(goal="game", game="altiansz", declarer="A", seed=2, max_tries=50),
     ComposeOptions(goal="betli", game="altiansz", contract="betli", seed=2, max_tries=200),
     ComposeOptions(goal="klopitzky:A", game="altiansz", contract="klopitzky", seed=0, max_tries=50),
     ComposeOptions(goal="points:C>=61", game="altiansz", start=6, seed=0, max_tries=100),
+    ComposeOptions(goal="defeat", game="altiansz", start=5, seed=7, max_tries=50),
 ]
 """A puzzle for every kind of goal that compose accepts in each game, each found within a
 few dozen deals (seeds and starts tried until one was quick; about 2 s in all)."""

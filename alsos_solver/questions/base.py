@@ -273,6 +273,13 @@ class Question(ABC):
         """NotApplicable, naming the problem, when the question does not fit the deal (a
         contract without such an item, a seat that does not play); nothing otherwise."""
 
+    def opposite(self, setting: Setting) -> Question | None:
+        """The other side's question whose failure this one is, where the core has no goal
+        for this one (None: :meth:`build` gives its goal). The solver answers it as that
+        question's answer negated: with every card seen and no chance, one side or the
+        other can force its way. ``achieved`` still states its own meaning."""
+        return None
+
     @abstractmethod
     def spec(self) -> str:
         """The question's spec, as ``--question`` reads it (``B:abszolut``, ``game``)."""
@@ -373,8 +380,12 @@ class Together(Question):
     key = "together"
 
     def check(self, setting: Setting) -> None:
+        """Each item fits, and each has a goal of its own to join (no :meth:`~Question.opposite`)."""
         for item in self.items:
             item.check(setting)
+            opposite = item.opposite(setting)
+            if opposite is not None:
+                raise NotApplicable(f"{item.spec()} is answered as {opposite.spec()} negated, and cannot be played together with other items")
 
     def spec(self) -> str:
         return "together:" + "+".join(item.spec() for item in self.items)

@@ -1,5 +1,5 @@
-"""The questions of Altiansz: each contract made by the declarer, klopitzky won per seat;
-and :class:`AltianszQuestions`, what they ask of a contract.
+"""The questions of Altiansz: each contract made by the declarer, the defeat of the deal's
+contract, klopitzky won per seat; and :class:`AltianszQuestions`, what they ask of a contract.
 
 Rules: seed 004 'Contracts', 'Melds', 'Klopitzky'; rules-notes 'Altiansz'. The two
 defenders play together and POOL: the game is the declarer's total (card points, the last
@@ -231,6 +231,43 @@ class ContractMade(Question):
 
 
 @dataclass(frozen=True)
+class GameDefeated(Question):
+    """The defenders beat the deal's contract, whatever it is: the declarer fails to make
+    it (``defeat``; ``game_defeated`` as Alsós names its defeat). A contract's goal may
+    hold cards that the declarer must take or win a trick with, whose failure the core
+    cannot state as a goal: the solver answers the defeat as :class:`ContractMade`
+    negated (:meth:`opposite`)."""
+
+    key = "game_defeated"
+
+    def spec(self) -> str:
+        return "defeat"
+
+    def made(self, setting: Setting) -> ContractMade:
+        assert setting.contract.name is not None
+        return ContractMade(setting.contract.name)
+
+    def check(self, setting: Setting) -> None:
+        check_altiansz(self, setting)
+        if setting.declarer is None:
+            token = setting.deal.spec.contract_token(setting.contract)
+            raise NotApplicable(f"defeat needs a contract with a declarer, the contract is {token}")
+        self.made(setting).check(setting)
+
+    def opposite(self, setting: Setting) -> Question:
+        return self.made(setting)
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset(setting.defenders)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        raise TypeError("defeat has no goal of its own: the solver asks its opposite, the contract made")
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return not self.made(setting).achieved(setting, end)
+
+
+@dataclass(frozen=True)
 class KlopitzkyWin(KlopitzkySafe):
     """Klopitzky, paranoid: ``seat`` wins, taking no more card points than either other seat
     and fewer than one of them (the lowest win, ties too; 'if all three of the players take
@@ -279,7 +316,7 @@ class AltianszQuestions(GameQuestions):
 
     result_type = AltianszResult
     expected = (
-        f"a contract ({', '.join(STRAIN_CONTRACTS)}, betli), klopitzky:SEAT, declarer_points, "
+        f"a contract ({', '.join(STRAIN_CONTRACTS)}, betli), defeat, klopitzky:SEAT, declarer_points, "
         "points:SEAT>=N or together:ITEM+ITEM..."
     )
     table_keys = ("declarer_points", "contracts", "betli")
@@ -330,6 +367,8 @@ class AltianszQuestions(GameQuestions):
         question: Question | None = None
         if colon and head.strip().lower() == "klopitzky":
             question = KlopitzkyWin(parse_seat(tail, deal))
+        elif text.lower() in ("defeat", "game_defeated"):
+            question = GameDefeated()
         elif name is not None and name != "klopitzky":
             question = ContractMade(name)
         return self.checked(spec, question, deal)

@@ -1,5 +1,5 @@
 """The questions of Asszorti (seed 002; rules-notes 'Asszorti'): the declarer's tricks, the
-game, arrivázs and its idegen form, and the score of the deal; and
+game and its defeat, arrivázs and its idegen form, and the score of the deal; and
 :class:`AsszortiQuestions`, what they ask of a contract.
 
 Each question states its meaning twice, as everywhere: ``achieved`` / ``final_value`` read
@@ -121,6 +121,31 @@ class GameMade(TricksAtLeast):
 
     def spec(self) -> str:
         return "game"
+
+
+@dataclass(frozen=True)
+class GameDefeated(Question):
+    """The defenders beat the contract: together they take 6 of the 11 tricks, so the
+    declarer has at most 5 (``defeat``, as in Alsós)."""
+
+    key = "game_defeated"
+
+    def spec(self) -> str:
+        return "defeat"
+
+    def check(self, setting: Setting) -> None:
+        check_asszorti(self, setting)
+
+    def team(self, setting: Setting) -> frozenset[int]:
+        return frozenset(setting.defenders)
+
+    def build(self, setting: Setting, goal: Goal) -> None:
+        defenders = tuple(int(seat != setting.declarer) for seat in range(setting.seats))
+        most = GAME_TRICKS - 1  # the declarer's tricks in a defeated game
+        goal.require({goal.dim(_none(setting.seats), defenders): setting.deal.spec.hand_size - most})
+
+    def achieved(self, setting: Setting, end: Position) -> bool:
+        return end.tricks_won[setting.declarer] < GAME_TRICKS
 
 
 @dataclass(frozen=True)
@@ -332,7 +357,9 @@ class AsszortiQuestions(GameQuestions):
     coordinate come back to back and share the core's table."""
 
     result_type = AsszortiResult
-    expected = "tricks, game, arrivazs, idegen_arrivazs, score, tricks>=N, score>=N or together:ITEM+ITEM..."
+    expected = (
+        "tricks, game, defeat, arrivazs, idegen_arrivazs, score, tricks>=N, score>=N or together:ITEM+ITEM..."
+    )
     table_keys = ("declarer_tricks", "game", "arrivazs", "score")
 
     def question_set(self, setting: Setting) -> list[Ask]:
@@ -358,6 +385,7 @@ class AsszortiQuestions(GameQuestions):
         lower = text.lower()
         words: dict[str, Question] = {
             "tricks": DeclarerTricks(), "declarer_tricks": DeclarerTricks(), "game": GameMade(), "score": Score(),
+            "defeat": GameDefeated(), "game_defeated": GameDefeated(),
             "idegen_arrivazs": ArrivazsMade(idegen=True), "idegen": ArrivazsMade(idegen=True),
         }
         question = words.get(lower)
