@@ -148,12 +148,40 @@ def test_table(runner):
 
 
 def test_announce(runner):
+    """A's bid 2 is judged in every strain, with and without arrivázs; the other bids held
+    other hands, which the deal does not record."""
     data = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", DEAL]))["announcements"]
-    assert len(data["choices"]) == 4 * 5 * 2 and data["complete"]
-    # The game is worth nothing at any bid (6:5:0): the lowest bid with arrivázs, 8.
-    assert data["best"] == {"bid": "3", "trump": "S", "contract": "S", "arrivazs": True, "score": 8}
+    assert len(data["choices"]) == 5 * 2 and data["complete"]
+    assert {choice["bid"] for choice in data["choices"]} == {"2"}
+    assert data["not_judged"] == {"bids": ["3", "1", "hand"], "reason": "the deal before the draw is not recorded"}
+    # The game is worth nothing (6:5:0): the arrivázs alone, 8.
+    assert data["best"] == {"bid": "2", "trump": "S", "contract": "2 S", "arrivazs": True, "score": 8}
     out = " ".join(ok(runner.invoke(app, ["--no-solve", "--announce", DEAL])).split())
-    assert "Best: ♠ spades, bid 3, arrivázs, score +8" in out
+    assert "Best: ♠ spades, bid 2, arrivázs, score +8" in out
+
+
+def test_announce_judges_no_bid_on_hands_it_did_not_hold(runner, tmp_path):
+    """Seed 002: the bid is the number of talon cards drawn, so the hands after the draw
+    of bid 3 say nothing of what 'hand' (no draw) would have held. On them, 'hand' in clubs
+    with arrivázs would score +20; the deal's own bid 3 is the one judged (+11), and the
+    others are listed, not recommended."""
+    data = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", write(tmp_path, "a.txt", ASSZORTI)]))
+    found = data["announcements"]
+    assert found["best"] == {"bid": "3", "trump": "C", "contract": "C", "arrivazs": True, "score": 11}
+    assert found["not_judged"]["bids"] == ["2", "1", "hand"]
+    out = ok(runner.invoke(app, ["--no-solve", "--announce", write(tmp_path, "a.txt", ASSZORTI)]))
+    assert "Best announcements · declarer A, bid 3, every trump and arrivázs, no kontras" in out
+    assert "Best: ♣ clubs, bid 3, arrivázs, score +11" in out
+    assert "Bids 2, 1 and hand not judged: the deal before the draw is not recorded" in out
+    assert "hand arrivázs" not in out
+
+
+def test_announce_on_a_hand_deal_judges_hand(runner, tmp_path):
+    """A 'hand' contract drew no card: its hands are the dealt ones, and bid hand is judged."""
+    path = write(tmp_path, "h.txt", ASSZORTI.replace('[Contract "C"]', '[Contract "hand C"]'))
+    found = one_json(runner.invoke(app, ["--json", "--no-solve", "--announce", path]))["announcements"]
+    assert found["best"] == {"bid": "hand", "trump": "C", "contract": "hand C", "arrivazs": True, "score": 20}
+    assert found["not_judged"]["bids"] == ["3", "2", "1"]
 
 
 def test_announce_from_the_front_is_a_note(runner):

@@ -10,12 +10,18 @@ payments are the Alsós ones: an item the declarer scores is written for him, on
 opponents score for each of them; the declarer receives (or pays) the score from (to) each
 opponent.
 
-Best announcements. For the deal's declarer and hands (the deal's own contract, arrivázs
-and kontras set aside), every bid (3, 2, 1, hand) in every trump suit and no-trump, with
-and without arrivázs, scored double-dummy without kontras (one solver per strain, asked the
-score under each bid and announcement): the best has the highest score;
-ties go to the lower bid, then to no arrivázs, then to the earlier strain (suits in pack
-order, then no-trump).
+Best announcements. The bid is tied to the talon (seed 002 'Bidding, Talon Exchange'): a
+contract of 3, 2 or 1 draws that many cards from the top of the talon and discards as
+many, 'hand' draws none, and the trump suit and arrivázs are chosen after. So a bid is
+judged on the hands that bid would have held. The deal records only the hands of its own
+bid: ``Deal`` holds the hands at the first lead, after the draw, and no tag records the
+hands before it or the order of the talon (docs/format.md). So the deal's own bid is
+judged, and the other bids are not (:func:`judged_bids`; :data:`NOT_RECORDED` says why):
+they are listed as such and never recommended. The judged bid is scored in every trump
+suit and no-trump, with and without arrivázs, double-dummy without kontras (the deal's
+arrivázs and kontras set aside; one solver per strain, asked the score under each bid and
+announcement): the best has the highest score; ties go to the lower bid, then to no
+arrivázs, then to the earlier strain (suits in pack order, then no-trump).
 """
 
 from __future__ import annotations
@@ -113,13 +119,25 @@ class BidChoice:
                 "score": self.score}
 
 
+NOT_RECORDED = "the deal before the draw is not recorded"
+"""Why a bid other than the deal's own is not judged (see the module docstring)."""
+
+
+def judged_bids(deal: Deal) -> tuple[str, ...]:
+    """The bids whose hands the deal records: its own bid's alone (the module docstring)."""
+    assert deal.contract is not None
+    return (deal.contract.bid or BIDS[0],)
+
+
 @dataclass
 class BidChoices:
     """The best contract for the declarer (``best``) and every one evaluated (``choices``,
-    in the order asked), with what the search cost; ``complete`` False when interrupted."""
+    in the order asked), with what the search cost; ``complete`` False when interrupted.
+    ``not_judged``: the bids whose hands are unknown, none of them among the choices."""
 
     declarer: str
     choices: list[BidChoice] = field(default_factory=list)
+    not_judged: tuple[str, ...] = ()
     complete: bool = True
     nodes: int = 0
     seconds: float = 0.0
@@ -132,27 +150,30 @@ class BidChoices:
 
     def to_json(self) -> dict:
         best = self.best
+        not_judged = {"bids": list(self.not_judged), "reason": NOT_RECORDED} if self.not_judged else None
         return {
             "declarer": self.declarer, "best": None if best is None else best.to_json(),
-            "choices": [choice.to_json() for choice in self.choices], "complete": self.complete,
-            "nodes": self.nodes, "seconds": self.seconds,
+            "choices": [choice.to_json() for choice in self.choices], "not_judged": not_judged,
+            "complete": self.complete, "nodes": self.nodes, "seconds": self.seconds,
         }
 
 
 def best_announcements(
     deal: Deal, *, front: bool = False, progress: Progress | None = None, table_bytes: int = DEFAULT_TABLE_BYTES,
 ) -> BidChoices:
-    """The declarer's best bid, trump and arrivázs, by double-dummy score (the module).
-    NotApplicable with ``front`` (Asszorti has no front round); ValueError without a
-    declarer. Ctrl-C returns what was evaluated, marked incomplete."""
+    """The declarer's best trump and arrivázs for each bid that can be judged, and the
+    best of them, by double-dummy score (the module). NotApplicable with ``front``
+    (Asszorti has no front round); ValueError without a declarer. Ctrl-C returns what was
+    evaluated, marked incomplete."""
     if front:
         raise NotApplicable("asszorti has no announcements from the front (drop --front)")
     if deal.declarer is None or deal.contract is None:
         raise NotApplicable("best announcements need a deal with a declarer")
     spec = deal.game
     strains = [*spec.pack.suits, "NT"]
-    total = len(strains) * len(BIDS) * 2
-    found = BidChoices(deal.declarer)
+    bids = judged_bids(deal)
+    total = len(strains) * len(bids) * 2
+    found = BidChoices(deal.declarer, not_judged=tuple(bid for bid in BIDS if bid not in bids))
     try:
         if progress is not None:
             progress(0, total)
@@ -160,8 +181,8 @@ def best_announcements(
             plain = replace(
                 deal, contract=spec.parse_contract(strain), figures={}, front={}, kontra={}, play=[], play_leader=None,
             )
-            solver = Solver(plain, table_bytes=table_bytes)  # one per strain: its tricks value serves every bid
-            for bid in BIDS:
+            solver = Solver(plain, table_bytes=table_bytes)  # one per strain: its tricks value serves each bid
+            for bid in bids:
                 for arrivazs in (False, True):
                     found.choices.append(BidChoice(bid, strain, arrivazs, solver.value(Score(bid, arrivazs))))
                     if progress is not None:

@@ -209,7 +209,7 @@ class Scoring:
     @classmethod
     def of(cls, setting: Setting, bid: str | None = None, announced: bool | None = None) -> Scoring:
         """The deal's scoring; ``bid`` and ``announced`` (arrivázs) other than the deal's
-        when given (the best announcements ask every bid of one strain on one deal)."""
+        when given (the best announcements ask each bid they judge of one strain on one deal)."""
         deal, declarer = setting.deal, setting.deal.declarer
         if announced is None:
             announced = ARRIVAZS in deal.figures.get(declarer or "", ())

@@ -13,6 +13,7 @@ from ...deal import Deal
 from ...render.views import GameViews
 from ...render.widgets import contract_label, footer, heading, mark, stats, won_text
 from ...words import counted
+from .analyses import NOT_RECORDED
 from .rules import BIDS
 
 if TYPE_CHECKING:
@@ -46,9 +47,10 @@ class AsszortiViews(GameViews):
 
 
 def bids_view(deal: Deal, found: BidChoices) -> Group:
-    """The declarer's best bid, trump and arrivázs, then the score of every bid (rows) in
-    every strain (columns)."""
-    title = heading("announcements", f"declarer {found.declarer}, every bid, trump and arrivázs, no kontras")
+    """The declarer's best bid, trump and arrivázs, then the score of every bid judged
+    (rows) in every strain (columns), then the bids that could not be judged."""
+    judged = [bid for bid in BIDS if bid not in found.not_judged]
+    title = heading("announcements", f"declarer {found.declarer}, bid {', '.join(judged)}, every trump and arrivázs, no kontras")
     parts: list[RenderableType] = [title]
     best = found.best
     if best is not None:
@@ -60,10 +62,14 @@ def bids_view(deal: Deal, found: BidChoices) -> Group:
     for strain in strains:
         grid.add_column(contract_label(deal, strain), justify="right", no_wrap=True)
     scores = {(c.bid, c.arrivazs, c.strain): f"{c.score:+d}" for c in found.choices}
-    for bid in BIDS:
+    for bid in judged:
         for arrivazs in (False, True):
             grid.add_row(f"{bid}{' arrivázs' if arrivazs else ''}", *(scores.get((bid, arrivazs, s), "") for s in strains))
     parts.append(grid)
+    if found.not_judged:
+        listed = " and ".join(", ".join(found.not_judged).rsplit(", ", 1))
+        parts.append(Text(f"{'Bids' if len(found.not_judged) > 1 else 'Bid'} {listed} not judged: {NOT_RECORDED}",
+                          style="yellow"))
     if not found.complete:
         parts.append(Text(f"interrupted: partial result ({counted(len(found.choices), 'contract')})", style="bold yellow"))
     parts.append(footer(counted(len(found.choices), "contract"), stats(found.nodes, found.seconds)))
