@@ -1,5 +1,6 @@
 """``alsos-solve odds``: how often what a seat could announce is makeable, given what it
-saw (typer). The work is :mod:`.analysis.odds`'s; errors are one line and exit 2."""
+saw (typer). The work is the game's (:meth:`~alsos_solver.games.base.Game.announcement_odds`);
+errors are one line and exit 2."""
 
 from typing import Annotated
 

@@ -51,7 +51,7 @@ def test_altiansz_melds_in_where(runner):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     found = loads(result.stdout)
-    assert len(found) == 3 and all(deal.spec.melds(deal).points["A"] >= 20 for deal in found)
+    assert len(found) == 3 and all(deal.game.melds(deal).points["A"] >= 20 for deal in found)
 
 
 @pytest.mark.parametrize("args, pieces", [

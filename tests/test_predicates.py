@@ -161,7 +161,7 @@ def test_altiansz_suit_tables_agree_with_its_rules(deal):
     if deal.contract is None or not deal.contract.is_point_game:
         return
     context = Context.of_deal(deal)
-    for seat in deal.spec.active:
+    for seat in deal.game.active:
         held = altiansz_melds(deal.hands[seat], deal.contract).melds
 
         def of(text):
@@ -180,7 +180,7 @@ def test_the_dealer_deals_altiansz_melds():
     worth 20 or more, as Altiansz counts them."""
     found = list(dealer.deal(5, 1, game="altiansz", contract="game P", declarer="A", where="meld_points(A) >= 20"))
     assert len(found) == 5
-    assert all(deal.spec.melds(deal).points["A"] >= 20 for deal in found)
+    assert all(deal.game.melds(deal).points["A"] >= 20 for deal in found)
 
 
 # Grammar and its errors

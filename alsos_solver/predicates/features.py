@@ -113,7 +113,7 @@ class Context:
 
     def held_melds(self) -> Callable[[CardSet], tuple[Meld, ...]]:
         """The melds a hand holds under the contract, as the game counts them
-        (:meth:`~alsos_solver.rules.game.GameSpec.hand_melds`: Alsós's or Altiansz's own).
+        (:meth:`~alsos_solver.games.base.Game.hand_melds`: Alsós's or Altiansz's own).
 
         PredicateError in a game without melds; NotApplicable without a contract that has them.
         """

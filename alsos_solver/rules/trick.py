@@ -1,7 +1,7 @@
 """The rules of trick play as data: trick order, card points, follow / trump / beat duties.
 
-One :class:`TrickRules` holds everything the play of one contract needs; the games
-(:mod:`.alsos`, :mod:`.asszorti`, :mod:`.altiansz`) build it, the position, the reference
+One :class:`TrickRules` holds everything the play of one contract needs; each game
+(:meth:`alsos_solver.games.base.Game.trick_rules`) builds it, the position, the reference
 solver and the search core all read it.
 """
 

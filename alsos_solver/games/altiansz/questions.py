@@ -250,7 +250,7 @@ class GameDefeated(Question):
     def check(self, setting: Setting) -> None:
         check_altiansz(self, setting)
         if setting.declarer is None:
-            token = setting.deal.spec.contract_token(setting.contract)
+            token = setting.deal.game.contract_token(setting.contract)
             raise NotApplicable(f"defeat needs a contract with a declarer, the contract is {token}")
         self.made(setting).check(setting)
 

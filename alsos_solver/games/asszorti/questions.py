@@ -142,7 +142,7 @@ class GameDefeated(Question):
     def build(self, setting: Setting, goal: Goal) -> None:
         defenders = tuple(int(seat != setting.declarer) for seat in range(setting.seats))
         most = GAME_TRICKS - 1  # the declarer's tricks in a defeated game
-        goal.require({goal.dim(_none(setting.seats), defenders): setting.deal.spec.hand_size - most})
+        goal.require({goal.dim(_none(setting.seats), defenders): setting.deal.game.hand_size - most})
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return end.tricks_won[setting.declarer] < GAME_TRICKS
