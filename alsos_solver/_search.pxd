@@ -120,4 +120,3 @@ cdef struct State:
     int aborted                             # a signal (Ctrl-C) arrived: unwind, trust nothing
     uint64_t next_signal_check              # nodes at which to look for a signal next
     uint64_t hits
-    uint64_t stores

@@ -692,7 +692,6 @@ cdef Slot* claim(State* s, uint64_t key, int best) noexcept nogil:
         e.lower = -BIG
         e.upper = BIG
         e.best = NO_MOVE
-    s.stores += 1
     if best != NO_MOVE:
         e.best = <uint8_t>best
     return e
@@ -1378,10 +1377,6 @@ cdef class Core:
     @property
     def hits(self) -> int:
         return self.s.hits
-
-    @property
-    def stores(self) -> int:
-        return self.s.stores
 
     def setup(self, *, int seats, int tricks, int trump, bint must_beat, int last_bonus, points, hands,
               int leader, held=(), forced=()):
