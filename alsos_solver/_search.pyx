@@ -143,26 +143,15 @@ cdef uint64_t CARD_BITS = (ONE << 62) - 1
 cdef uint64_t SUIT_OF_NINE = 0x01FF01FF01FF01FF  # the cards a suit of at most 9 can hold
 
 
+# ---- Cards and the rules of play ----
+
+
 cdef inline uint64_t lane(int suit) noexcept nogil:
     return (<uint64_t>0xFFFF) << (16 * suit)
 
 
 cdef inline int high_bit(uint64_t x) noexcept nogil:
     return 63 - __builtin_clzll(x)
-
-
-cdef inline int satisfied(const Goal* o, const int* acc) noexcept nogil:
-    """The success predicate on accumulated coordinates: OR over terms of AND over dims."""
-    cdef int t, d, ok
-    for t in range(o.nterms):
-        ok = 1
-        for d in range(o.ndim):
-            if acc[d] < o.threshold[t][d]:
-                ok = 0
-                break
-        if ok:
-            return 1
-    return 0
 
 
 cdef inline uint64_t all_hands(const State* s) noexcept nogil:
@@ -218,6 +207,23 @@ cdef inline int best_index(const State* s, int count) noexcept nogil:
     return index
 
 
+# ---- The goal: its success predicate and hard constraints ----
+
+
+cdef inline int satisfied(const Goal* o, const int* acc) noexcept nogil:
+    """The success predicate on accumulated coordinates: OR over terms of AND over dims."""
+    cdef int t, d, ok
+    for t in range(o.nterms):
+        ok = 1
+        for d in range(o.ndim):
+            if acc[d] < o.threshold[t][d]:
+                ok = 0
+                break
+        if ok:
+            return 1
+    return 0
+
+
 cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mask) noexcept nogil:
     cdef const Goal* o = &s.obj
     cdef int seat, k
@@ -235,6 +241,9 @@ cdef inline int constraints_hold(const State* s, int winner, int t, uint64_t mas
         elif mask & card:
             return 0
     return 1
+
+
+# ---- Table keys: the classes of positions, the buckets ----
 
 
 cdef inline Bucket* bucket_of(const State* s, uint64_t key) noexcept nogil:
@@ -319,6 +328,9 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
         __builtin_prefetch(bucket_of(s, position_key(s, rest & ~(ONE << card), winner)))
 
 
+# ---- Making and unmaking moves ----
+
+
 cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) noexcept nogil:
     """Credit a trick to coordinates that count late tricks only (``from_trick``), with
     ``coef_plain`` more when no trump is in the trick: Asszorti's arrivázs."""
@@ -397,6 +409,9 @@ cdef inline int play_last_trick(State* s) noexcept nogil:
     for k in range(s.nseats):
         alive = play(s, high_bit(s.hand[seat_after(s, k)])) and alive
     return alive
+
+
+# ---- Static bounds on the future gain ----
 
 
 cdef inline int holder(const State* s, int card) noexcept nogil:
@@ -623,6 +638,9 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     return 0 if not satisfied(o, hi) else -1
 
 
+# ---- The transposition table ----
+
+
 cdef inline Slot* find(const State* s, uint64_t key, uint32_t generation) noexcept nogil:
     """The entry of ``key`` written in ``generation``, or NULL."""
     cdef Slot* slot = bucket_of(s, key).slot
@@ -712,6 +730,20 @@ cdef void store(State* s, uint64_t key, int result, int best) noexcept nogil:
         e.counts ^= turn
     for d in range(s.obj.ndim):
         vectors[slot * MAX_DIMS + d] = <int16_t>s.acc[d]
+
+
+cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int best) noexcept nogil:
+    """Value search entries: a lower and an upper bound on the future gain, -BIG / BIG
+    when unknown. They live in their own table generation, never mixed with the boolean
+    search's vectors."""
+    cdef Slot* e = claim(s, key, best)
+    if lower > e.lower:
+        e.lower = <int16_t>lower
+    if upper < e.upper:
+        e.upper = <int16_t>upper
+
+
+# ---- Move ordering ----
 
 
 cdef inline int ruffable(const State* s, int seat, int suit) noexcept nogil:
@@ -897,6 +929,9 @@ cdef int ordered_moves(const State* s, int seat, int* moves, int first) noexcept
     return n
 
 
+# ---- Signals ----
+
+
 cdef inline int interrupted(State* s) noexcept nogil:
     """Once 2**20 more nodes have been searched, take the GIL and look for a pending
     signal (Ctrl-C). A threshold, not a multiple: the last-tricks searches count nodes
@@ -910,6 +945,9 @@ cdef inline int interrupted(State* s) noexcept nogil:
                 PyErr_Clear()  # raised again as KeyboardInterrupt once the search has unwound
                 s.aborted = 1
     return s.aborted
+
+
+# ---- The boolean search ----
 
 
 cdef int reach_in_last_tricks(State* s) noexcept nogil:
@@ -1015,15 +1053,7 @@ cdef int search(State* s) noexcept nogil:
     return result
 
 
-cdef inline void store_bounds(State* s, uint64_t key, int lower, int upper, int best) noexcept nogil:
-    """Value search entries: a lower and an upper bound on the future gain, -BIG / BIG
-    when unknown. They live in their own table generation, never mixed with the boolean
-    search's vectors."""
-    cdef Slot* e = claim(s, key, best)
-    if lower > e.lower:
-        e.lower = <int16_t>lower
-    if upper < e.upper:
-        e.upper = <int16_t>upper
+# ---- The solo record ----
 
 
 cdef inline void solo_gain(const State* s, const Slot* e, int d, int points, int* lo, int* hi) noexcept nogil:
@@ -1074,6 +1104,9 @@ cdef inline int solo_answer(const State* s, uint64_t key, int points, int tricks
     if not o.hard and satisfied(o, lo):
         return 1
     return -1
+
+
+# ---- The value search ----
 
 
 cdef int NO_BOUND = -BIG - 1
@@ -1306,6 +1339,9 @@ cdef inline int next_probe(int lower, int upper, int side) noexcept nogil:
     if gap > NARROW:
         return lower + ((gap * 7 + 5) // 10 if side < 0 else (gap * 3 + 5) // 10)
     return upper if side < 0 else lower + 1
+
+
+# ---- The Python face: Core ----
 
 
 cdef class Core:
