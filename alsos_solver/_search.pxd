@@ -36,10 +36,10 @@ cdef struct Goal:                          # a question in the engine's form
     uint64_t distinct                       # cards never merged with an equivalent neighbour
     int hard                                # any capture / win_all / win_none / special in use
     int uses_points                         # card points matter (else equal-rank merging ignores them)
-    int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering)
-    int scorer                              # move ordering: the one seat whose points every coordinate counts up, and
-                                            # no other's, no tricks, no hard constraint; on the team, alone unless the
-                                            # goal is additive (the declarer's points and game, a defender's figure); else -1
+    int good[MAX_SEATS]                     # 1: the team wants this seat to win tricks (move ordering; as the caller
+                                            # of set_goal says, its wanted_winners)
+    int scorer                              # move ordering: the seat whose points the goal counts up, as the caller says
+                                            # (the declarer's points and game, a defender's figure); else -1
     int nchoices                            # the defenders' meld choices (1: nothing to choose)
     int shift[MAX_CHOICES][MAX_DIMS]        # each choice's starting coordinates (the melds it scores)
     int shift_min[MAX_DIMS]                 # per coordinate: the least shift of any choice ...

@@ -69,10 +69,11 @@ cannot change has one, applied at the start.
 The solo record: what one goal lends the later ones
 -----------------------------------------------------
 A goal counting one seat's own points while it plays alone (the declarer's points: the
-team is that seat X, coefficient 1 on its points, 0 elsewhere) is searched first in a
-whole analysis, by the value search. The bounds that search stores, L <= v <= U on X's
-future points v from a position, stay in the table as the *solo record*: the entries of
-its generation, which outlive the goal. Their meaning is about strategies, not about the
+team is that seat X, coefficient 1 on its points, 0 elsewhere; its caller says so, the
+``own_points`` of :meth:`Core.set_goal`) is searched first in a whole analysis, by the
+value search. The bounds that search stores, L <= v <= U on X's future points v from a
+position, stay in the table as the *solo record*: the entries of its generation, which
+outlive the goal. Their meaning is about strategies, not about the
 goal: X has a strategy that takes at least L from there whatever the others do, and the
 others together have one that holds X to at most U whatever X does. So later goals of the same deal (the same
 set-up: hands, rules, held cards) read it in the buckets they probe anyway, with a table
@@ -1354,7 +1355,7 @@ cdef class Core:
     cdef State s
     cdef uint64_t start_hand[MAX_SEATS]
     cdef int start_leader
-    cdef readonly bint additive  # one coordinate, one term, no hard constraint: the value search serves
+    cdef readonly bint additive  # the goal is said to be additive (set_goal): the value search serves
     cdef public object owner     # whoever set the deal up last (Solvers sharing a core check it)
     cdef object dealt            # the arguments of the last setup()
     cdef object solo_dealt       # ... of the setup the solo record belongs to (None: no record)
@@ -1449,7 +1450,8 @@ cdef class Core:
 
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
                  win_none=None, specials=(), uint64_t distinct=0, bint uses_points=True, late=None,
-                 shifts=None, bint team_chooses=False, int choice_trick=1, bint keep_table=False):
+                 shifts=None, bint team_chooses=False, int choice_trick=1, bint keep_table=False,
+                 bint additive=False, scorer=None, own_points=None, wanted_winners=None):
         """Load a goal (see ``Goal`` in the .pxd): per coordinate its coefficients per point
         and per trick of each seat (``late``: per coordinate (from_trick, coef_plain): it
         counts tricks from from_trick on only, and adds coef_plain[seat] more per trick won
@@ -1461,7 +1463,20 @@ cdef class Core:
         choose, play for the goal; the choice is made when trick ``choice_trick`` is to be
         led. A new table generation starts unless ``keep_table``: allowed for the same goal,
         or an additive one that differs only in its threshold (value-search bounds do not
-        depend on it). GoalTooLarge beyond the core's limits."""
+        depend on it). GoalTooLarge beyond the core's limits.
+
+        What the goal is, the caller says; the core does not guess it from the
+        coefficients, and a word left out is always sound, only slower. ``additive``: one
+        coordinate, one term, no hard constraint: the value search answers it, and its
+        table entries hold for any threshold. ``scorer``: the one seat whose points the
+        goal counts up; the seats against it play first the cards after which the trick
+        cannot go to him (move ordering). ``own_points``: the seat whose own card points
+        the goal is (coefficient 1, nothing else, from the first trick), playing for them:
+        alone, the goal writes the solo record (the first docstring); with one partner
+        against the third seat, the value search ends a line where he can win no more
+        tricks (:func:`figure_dead`). ``wanted_winners`` per seat: 1 where the team wants
+        the seat to win tricks (move ordering). ValueError where a word contradicts the
+        goal and would make an answer wrong."""
         cdef Goal* o = &self.s.obj
         cdef int d, seat, t, k, c, ndim = len(coef_points), nseats = self.s.nseats
         shifts = shifts or [[0] * ndim]
@@ -1516,51 +1531,50 @@ cdef class Core:
             o.shift_max[d] = max(shift[d] for shift in shifts)
             for c in range(o.nchoices):
                 o.shift[c][d] = shifts[c][d]
-        self.additive = ndim == 1 and o.nterms == 1 and not o.hard
-        o.scorer = -1
-        gainers = {k for d in range(ndim) for k in range(nseats) if coef_points[d][k] > 0}
-        if len(gainers) == 1 and not o.hard and not any(any(row[:nseats]) for row in coef_tricks):
-            seat = gainers.pop()
-            if team[seat] and all(coef_points[d][seat] > 0 for d in range(ndim)) and (
-                    self.additive or sum(team[:nseats]) == 1):
-                o.scorer = seat
-        self.s.figure_seat = -1
-        if (self.additive and o.scorer >= 0 and nseats == 3 and sum(team[:3]) == 2 and self.s.trump < 0 and not self.s.must_beat
-                and not o.late and self.s.kept == 0 and o.nchoices == 1):
-            self.s.figure_seat = o.scorer
-            self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
-            self.s.figure_partner = 3 - o.scorer - self.s.figure_opponent
-        if self.additive and o.nchoices > 1:
-            raise ValueError("an additive goal takes one meld choice (the chooser's best)")
-        # A seat is good for the team when its tricks raise the coordinates more than the
-        # least helpful seat's do, or a hard constraint wants it to win.
-        weight = [sum(coef_points[d][seat] + coef_tricks[d][seat] for d in range(ndim)) for seat in range(nseats)]
-        for seat in range(nseats):
-            o.good[seat] = (
-                weight[seat] > min(weight)
-                or bool(capture[seat]) or bool(win_all[seat]) or any(k[0] == seat for k in specials)
-                or (any(win_none) and not win_none[seat])
-            )
+        self._load_kind(additive, scorer, own_points, wanted_winners, coef_points, coef_tricks, team)
         build_classes(&self.s, self.start_hand, distinct | self.s.kept, uses_points, 0)
         if not keep_table:
             self._next_generation()
-        self._load_solo(coef_points, coef_tricks, team)
+        self._load_solo(coef_points, coef_tricks, team, own_points)
 
-    cdef _load_solo(self, coef_points, coef_tricks, team):
+    cdef _load_kind(self, bint additive, scorer, own_points, wanted_winners, coef_points, coef_tricks, team):
+        """Take what the caller says the goal is (:meth:`set_goal`), checking each word on
+        which an answer depends against the goal."""
+        cdef Goal* o = &self.s.obj
+        cdef int seat, nseats = self.s.nseats
+        if additive and o.nchoices > 1:
+            raise ValueError("an additive goal takes one meld choice (the chooser's best)")
+        if additive and (o.ndim != 1 or o.nterms != 1 or o.hard):
+            raise ValueError("an additive goal has one coordinate, one term and no hard constraint")
+        if own_points is not None and not (
+                additive and not o.late and 0 <= own_points < nseats and team[own_points]
+                and all(coef_points[0][k] == (k == own_points) and coef_tricks[0][k] == 0 for k in range(nseats))):
+            raise ValueError(f"the goal is not seat {own_points}'s own points, played for by him")
+        if scorer is not None and not 0 <= scorer < nseats:
+            raise ValueError(f"no seat {scorer} plays")
+        self.additive = additive
+        o.scorer = -1 if scorer is None else scorer
+        for seat in range(nseats):
+            o.good[seat] = bool(wanted_winners[seat]) if wanted_winners is not None else 0
+        self.s.figure_seat = -1
+        if (own_points is not None and nseats == 3 and sum(team[:3]) == 2 and self.s.trump < 0
+                and not self.s.must_beat and self.s.kept == 0):
+            self.s.figure_seat = own_points
+            self.s.figure_opponent = [k for k in range(3) if not team[k]][0]
+            self.s.figure_partner = 3 - own_points - self.s.figure_opponent
+
+    cdef _load_solo(self, coef_points, coef_tricks, team, own_points):
         """After a goal is loaded: whether its generation is the solo record (the first
         docstring), or it reads the record, and how."""
         cdef Solo* solo = &self.s.solo
         cdef Goal* o = &self.s.obj
         cdef int d, k, seat, nseats = self.s.nseats
-        players = [k for k in range(nseats) if team[k]]
         solo.use = 0
-        if self.additive and not o.late and len(players) == 1:
-            seat = players[0]
-            if all(coef_points[0][k] == (k == seat) and coef_tricks[0][k] == 0 for k in range(nseats)):
-                self.solo_dealt = self.dealt
-                solo.seat = seat
-                solo.generation = self.s.generation
-                return
+        if own_points is not None and sum(team[:nseats]) == 1:
+            self.solo_dealt = self.dealt
+            solo.seat = own_points
+            solo.generation = self.s.generation
+            return
         if self.solo_dealt is None or self.solo_dealt != self.dealt:
             return
         seat = solo.seat

@@ -226,6 +226,7 @@ class Solver:
             goal.terms == self._loaded[1] or goal.additive
         )
         self._loaded = (shape, goal.terms)
+        wanted = goal.wanted_winners(n)
         self.core.set_goal(
             coef_points=goal.coef_points,
             coef_tricks=goal.coef_tricks,
@@ -236,12 +237,16 @@ class Solver:
             win_none=[int(s in goal.win_none) for s in range(n)],
             specials=specials,
             distinct=distinct,
-            uses_points=any(any(row) for row in goal.coef_points),
+            uses_points=goal.uses_points,
             late=goal.late,
             shifts=shifts,
             team_chooses=goal.team_chooses,
             choice_trick=goal.choice_trick,
             keep_table=keep_table,
+            additive=goal.additive,
+            scorer=goal.scorer,
+            own_points=goal.own_points,
+            wanted_winners=[int(s in wanted) for s in range(n)],
         )
 
     def _setup(self, holds: dict[Card, int]) -> None:

@@ -30,7 +30,8 @@ def points(hands: dict[int, list[int]], leader: int, *, seat: int = FIGURE, team
     core.setup(seats=3, tricks=len(hands[FIGURE]), trump=-1, must_beat=False, last_bonus=last, points=card_points,
                hands=[sum(1 << c for c in hands[k]) for k in range(3)], leader=leader)
     core.set_goal(coef_points=[[int(k == seat) for k in range(3)]], coef_tricks=[[0, 0, 0]], thresholds=[[0]],
-                  team=list(team))
+                  team=list(team), additive=True, scorer=seat, own_points=seat,
+                  wanted_winners=[int(k == seat) for k in range(3)])
     before = core.nodes
     return core.value([]), core.nodes - before
 

@@ -30,7 +30,8 @@ def points_goal(hands: dict[int, list[int]], trump: int, scorer: int, threshold:
                hands=[sum(1 << c for c in hands[k]) for k in range(3)], leader=DECLARER)
     team = [1, 0, 0] if scorer == DECLARER else [0, 1, 1]
     core.set_goal(coef_points=[[int(k == scorer) for k in range(3)]], coef_tricks=[[0, 0, 0]], thresholds=[[threshold]],
-                  team=team)
+                  team=team, additive=True, scorer=scorer, own_points=scorer,
+                  wanted_winners=[int(k == scorer) for k in range(3)])
     return core
 
 

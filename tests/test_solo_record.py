@@ -85,7 +85,8 @@ def test_a_record_serves_only_its_own_set_up():
             points[card(suit, strength)] = value
         core.setup(seats=3, tricks=3, trump=-1, must_beat=False, last_bonus=0, points=points, hands=hands, leader=0)
         core.set_goal(coef_points=[[int(k == seat) for k in range(3)]], coef_tricks=[[0, 0, 0]], thresholds=[[0]],
-                      team=team)
+                      team=team, additive=True, scorer=seat, own_points=seat,
+                      wanted_winners=[int(k == seat) for k in range(3)])
         return core.value([])
 
     first = {(0, 1): 4, (2, 3): 2, (1, 1): 11, (2, 0): 2, (2, 2): 3, (1, 2): 4, (0, 0): 3}

@@ -210,11 +210,67 @@ class Goal:
         self.terms = [both(t, alt) for t, alt in itertools.product(self.terms, alternatives)]
 
     @property
+    def hard(self) -> bool:
+        """Some hard constraint: cards to capture, tricks to win or not, a special trick."""
+        return any(self.capture.values()) or bool(self.win_all or self.win_none or self.specials)
+
+    @property
     def additive(self) -> bool:
         """One coordinate, one term, no hard constraint: the core's value search serves,
         and its table entries hold for any threshold."""
-        hard = self.capture or self.win_all or self.win_none or self.specials
-        return len(self.coef_points) == 1 and len(self.terms) == 1 and not hard
+        return len(self.coef_points) == 1 and len(self.terms) == 1 and not self.hard
+
+    @property
+    def uses_points(self) -> bool:
+        """Some coordinate counts card points: the core merges two cards as equivalent only
+        when they are worth the same."""
+        return any(any(row) for row in self.coef_points)
+
+    @property
+    def own_points(self) -> int | None:
+        """The seat whose own card points the goal is, he playing for them: an additive
+        goal whose coordinate counts his points once and nothing else, from the first
+        trick. Alone on his side, his goal's bounds serve the deal's later goals (the solo
+        record, ``_search.pyx``); with a partner against the third seat, a line ends once he
+        can win no more tricks. None for any other goal."""
+        if not self.additive or any(self.coef_tricks[0]) or self.late[0][0] > 0 or any(self.late[0][1]):
+            return None
+        counted = [seat for seat, coef in enumerate(self.coef_points[0]) if coef]
+        if len(counted) == 1 and self.coef_points[0][counted[0]] == 1 and counted[0] in self.team:
+            return counted[0]
+        return None
+
+    @property
+    def scorer(self) -> int | None:
+        """The seat whose points the goal counts up, for the core's move ordering (the
+        seats against it play first the cards after which the trick cannot go to him):
+        every coordinate counts his points up and no other seat's, no tricks, no hard
+        constraint, and he plays for the goal, alone unless it is additive (the
+        declarer's points and game, a defender's points figure). None for any other goal."""
+        if self.hard or any(map(any, self.coef_tricks)):
+            return None
+        gainers = {seat for row in self.coef_points for seat, coef in enumerate(row) if coef > 0}
+        if len(gainers) != 1:
+            return None
+        (seat,) = gainers
+        if seat in self.team and all(row[seat] > 0 for row in self.coef_points) and (self.additive or len(self.team) == 1):
+            return seat
+        return None
+
+    def wanted_winners(self, seats: int) -> frozenset[int]:
+        """The seats the team wants to win tricks, for the core's move ordering: a seat
+        whose tricks raise the coordinates more than the least helpful seat's do (by the sum
+        of his coefficients per point and per trick), or whom a hard constraint wants to
+        win (cards to capture, every trick, a special trick; when some seat must win none,
+        every other seat)."""
+        weight = [sum(column) for column in zip(*self.coef_points, *self.coef_tricks)] or [0] * seats
+        least = min(weight)
+        wanted = {seat for seat, gain in enumerate(weight) if gain > least}
+        wanted.update(seat for seat, cards in self.capture.items() if cards)
+        wanted.update(self.win_all, (seat for seat, _, _ in self.specials))
+        if self.win_none:
+            wanted.update(set(range(seats)) - self.win_none)
+        return frozenset(wanted)
 
     def cards(self) -> CardSet:
         """Cards that the objective treats individually."""
