@@ -67,12 +67,14 @@ def assert_agree(deal: Deal, questions: list, points: bool = False) -> None:
     assert not found, f"{describe(deal)}\n" + "\n".join(found)
 
 
+@pytest.mark.slow
 @examples(150)
 @given(endgames(tokens=TOKENS))
 def test_every_contract_of_the_strain_agrees(deal):
     assert_agree(deal, strain_contracts(deal), points=True)
 
 
+@pytest.mark.slow
 @examples(60)
 @given(endgames(tokens=TRUMP_TOKENS, tricks_left=st.integers(1, 3)))
 def test_trump_contracts_in_short_endgames_agree(deal):
@@ -80,6 +82,7 @@ def test_trump_contracts_in_short_endgames_agree(deal):
     assert_agree(deal, strain_contracts(deal, (*TRUMP_ONLY, "game")), points=True)
 
 
+@pytest.mark.slow
 @examples(80)
 @given(endgames(tokens=TOKENS))
 def test_the_question_set_answers_every_contract_as_the_reference(deal):
@@ -102,6 +105,7 @@ def fixed_melds(points: dict[str, int]):
     return mock.patch.object(AltianszRules, "seat_melds", seat_melds)
 
 
+@pytest.mark.slow
 @examples(120)
 @given(endgames(tokens=TOKENS), st.integers(-2, 2), st.data())
 def test_pooled_game_with_melds_at_the_threshold_agrees(deal, step, data):
@@ -123,6 +127,7 @@ def test_pooled_game_with_melds_at_the_threshold_agrees(deal, step, data):
     assert made == (step < 0), (describe(deal), points, value, SEATS[declarer])
 
 
+@pytest.mark.slow
 @examples(60)
 @given(endgames(tokens=(*TOKENS, "betli")))
 def test_the_defeat_of_the_deals_contract_agrees(deal):
@@ -131,6 +136,7 @@ def test_the_defeat_of_the_deals_contract_agrees(deal):
     assert_agree(deal, [GameDefeated()])
 
 
+@pytest.mark.slow
 @examples(80)
 @given(endgames(tokens=("betli",)))
 def test_betli_agrees(deal):
@@ -153,6 +159,7 @@ def test_a_three_way_tie_wins_for_nobody():
     assert not can_make(THREE_WAY_TIE, KlopitzkyWin(0), len(THREE_WAY_TIE.play))
 
 
+@pytest.mark.slow
 @example(THREE_WAY_TIE)
 @examples(120)
 @given(endgames(tokens=("klopitzky",)))

@@ -12,6 +12,7 @@ score, which depends on how the defenders split their tricks and on the last thr
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from alsos_solver.questions import Setting, Together
 from alsos_solver.questions.base import ValueQuestion
 from alsos_solver.reference import best_value, can_make
 from alsos_solver.solver import Solver
+
+pytestmark = pytest.mark.slow
 
 SPEC = find_game("asszorti")
 SEATS = SPEC.active

@@ -116,6 +116,7 @@ too, both trumps are kept back, so either may go (Z7, giving up the ultimó, kee
 the eighth trick): the reference plays the card under the question's holds as well."""
 
 
+@pytest.mark.slow
 @example((TWO_HELD_TRUMPS, "A:nyolcas"))
 @examples(200)
 @given(endgame_questions())

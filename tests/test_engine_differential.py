@@ -13,6 +13,9 @@ play for every question.
 One :class:`Solver` answers all questions of an endgame through a small transposition
 table, so its reuse across questions (in a random order for the figures), thresholds and
 interleaved solvers is under test too.
+
+The random runs are marked ``slow`` (``-m "not slow"`` leaves them out). An explicit
+example keeps to three tricks or fewer: the reference takes minutes on five.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -198,6 +202,7 @@ def test_the_leader_cashing_five_tricks_keeps_what_the_reference_found():
 # --- the differential tests ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @example(VALUE_FROM_MID_TRICK)
 @example(leader_cashes(6))  # the masters' bound added to a table bound answered 95, not 93
 @examples(400)
@@ -206,6 +211,7 @@ def test_points_every_seat_can_force_agree(deal):
     assert_agree(deal, [], points=True)
 
 
+@pytest.mark.slow
 @examples(400)
 @given(endgames(contracts=(NO_TRUMP,)))
 def test_points_every_seat_can_force_agree_in_no_trump(deal):
@@ -214,12 +220,14 @@ def test_points_every_seat_can_force_agree_in_no_trump(deal):
     assert_agree(deal, [], points=True)
 
 
+@pytest.mark.slow
 @examples(500)
 @given(endgames(contracts=POINT_CONTRACTS))
 def test_game_won_and_defeated_agree(deal):
     assert_agree(deal, game_questions() + figure_questions(deal, ("kassza",)))
 
 
+@pytest.mark.slow
 @examples(300)
 @given(endgames(contracts=POINT_CONTRACTS, option_strategy=st.just(ALL_VARIANT_FIGURES)))
 def test_the_question_set_answers_the_game_and_every_figure_as_the_reference(deal):
@@ -233,6 +241,7 @@ def test_the_question_set_answers_the_game_and_every_figure_as_the_reference(dea
         assert answers["figures"][SEATS[question.seat]][question.figure] == expected, f"{describe(deal)}\n{question}"
 
 
+@pytest.mark.slow
 @examples(300)
 @given(endgames(contracts=POINT_CONTRACTS, option_strategy=st.just(ALL_VARIANT_FIGURES)), st.randoms())
 def test_every_figure_of_every_seat_agrees(deal, random):
@@ -241,6 +250,7 @@ def test_every_figure_of_every_seat_agrees(deal, random):
     assert_agree(deal, questions)
 
 
+@pytest.mark.slow
 @examples(250)
 @given(endgames(contracts=POINT_CONTRACTS, option_strategy=options(variant_figures=True)), st.data())
 def test_items_of_one_side_together_agree(deal, data):
@@ -248,6 +258,7 @@ def test_items_of_one_side_together_agree(deal, data):
     assert_agree(deal, questions)
 
 
+@pytest.mark.slow
 @examples(300)
 @given(endgames(contracts=(BETLI,), ducking_declarer=True))
 def test_betli_agrees(deal):
@@ -256,12 +267,14 @@ def test_betli_agrees(deal):
     assert_agree(deal, [BetliMade(), BetliDefeated()])
 
 
+@pytest.mark.slow
 @examples(400)
 @given(endgames(contracts=(KLOPITZKY,)))
 def test_klopitzky_safe_of_every_seat_agrees(deal):
     assert_agree(deal, [KlopitzkySafe(seat) for seat in range(len(SEATS))])
 
 
+@pytest.mark.slow
 @examples(150)
 @given(endgames(contracts=TRUMP_CONTRACTS, option_strategy=options(variant_figures=True), announce=True))
 def test_announced_ultimo_and_nyolcas_restrict_every_question(deal):
@@ -269,6 +282,7 @@ def test_announced_ultimo_and_nyolcas_restrict_every_question(deal):
     assert_agree(deal, contract_questions(deal), points=True)
 
 
+@pytest.mark.slow
 @examples(350)
 @given(endgames(tricks_left=st.integers(1, 2), contracts=ALL_CONTRACTS, option_strategy=options()))
 def test_short_endgames_agree_on_everything(deal):
@@ -277,6 +291,7 @@ def test_short_endgames_agree_on_everything(deal):
     assert_agree(deal, contract_questions(deal), points=point_game)
 
 
+@pytest.mark.slow
 @examples(200)
 @given(endgames(tricks_left=st.just(4), mid_trick=False, contracts=POINT_CONTRACTS))
 def test_four_trick_endgames_agree_with_melds_declared_and_not(deal):
@@ -286,6 +301,7 @@ def test_four_trick_endgames_agree_with_melds_declared_and_not(deal):
         assert_agree(deal, game_questions())
 
 
+@pytest.mark.slow
 @examples(150)
 @given(endgames(contracts=POINT_CONTRACTS), st.data())
 def test_point_thresholds_asked_in_any_order_agree(deal, data):
@@ -303,6 +319,7 @@ def test_point_thresholds_asked_in_any_order_agree(deal, data):
             assert solver.value(seat) == value, describe(deal)
 
 
+@pytest.mark.slow
 @examples(100)
 @given(endgames(contracts=ALL_CONTRACTS), endgames(contracts=ALL_CONTRACTS))
 def test_two_solvers_asked_in_turn_agree(first, second):
@@ -344,6 +361,7 @@ def meld_choice_at(trick: int) -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow
 @examples(250)
 @given(endgames(deals=contested_deals()))
 def test_meld_concessions_chosen_before_the_endgame_agree(deal):
@@ -352,6 +370,7 @@ def test_meld_concessions_chosen_before_the_endgame_agree(deal):
     assert_agree(deal, meld_questions(deal))
 
 
+@pytest.mark.slow
 @examples(200)
 @given(endgames(deals=contested_deals(), tricks_left=st.integers(2, 4)), st.data())
 def test_meld_choice_inside_the_search_agrees(deal, data):
@@ -373,6 +392,7 @@ def one_card_later(deal: Deal) -> list[Deal]:
     return [replace(deal, play=[*deal.play, card]) for card in cards_of(position.legal_moves())]
 
 
+@pytest.mark.slow
 @examples(200)
 @given(endgames(tricks_left=st.integers(5, 9), contracts=ALL_CONTRACTS, option_strategy=options()), st.data())
 def test_deep_positions_are_the_minimax_of_the_next_card(deal, data):
@@ -405,6 +425,7 @@ def endgame_of(seed_deal: Deal, tricks_played: int, choice: int) -> Deal:
     return play_line(seed_deal, [choice] * (len(SEATS) * tricks_played))
 
 
+@pytest.mark.slow
 @examples(12)
 @given(full_deals(contracts=ALL_CONTRACTS), st.integers(0, 8), st.sampled_from([7, 8]))
 def test_every_holding_of_the_last_tricks_agrees(deal, choice, tricks_played):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 
 from alsos_solver.analysis import (
@@ -52,6 +53,7 @@ def replay(deal: Deal, question, line) -> None:
     assert final_value(question, setting, position) == line.value
 
 
+@pytest.mark.slow
 @examples(150)
 @given(endgame_questions())
 def test_line_replays_and_reaches_the_reference_value(case):

@@ -97,6 +97,7 @@ def check_with_reference(deal: Deal, review) -> None:
             assert keeps == (HUNGARIAN.card_name(card) in mistake.keeping), (describe(deal), mistake)
 
 
+@pytest.mark.slow
 @examples(80)
 @given(played_deals())
 def test_review_of_complete_plays(deal):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -249,6 +250,7 @@ MID_TRICK_ABSZOLUT = deal_from_hands(
 83, abszolút made)."""
 
 
+@pytest.mark.slow
 @example(MID_TRICK_NO_TRUMP)
 @example(MID_TRICK_ABSZOLUT)
 @quick(150)
