@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, options in RUNS:
         last = timed([sys.executable, "-m", "pytest", *options, "--durations=0"], ROOT)
         rows.append(row(label, shlex.join(["python", "-m", "pytest", *options]), last))
+        print(rows[-1], file=sys.stderr, flush=True)  # kept should a later run fail
     if args.ci:
         ci = ci_run()
         verdict = "met" if ci.wall <= LIMIT_S else "missed"
