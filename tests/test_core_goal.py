@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from alsos_solver._search import Core
+from alsos_solver.games.alsos.questions import BetliMade, FigureMade, GameWon
 from alsos_solver.io import load
-from alsos_solver.questions import BetliMade, FigureMade, GameWon, SeatPoints, Setting
+from alsos_solver.questions import SeatPoints, Setting
 from alsos_solver.rules import Kind
 
 from conftest import BENCHMARK_DEALS
