@@ -259,8 +259,9 @@ def main(
     try:
         from . import report
 
-        wanted = report.Wanted(not no_solve, cards, line, after, question, table, announce, front, review, scores,
-                               exchange, keep_going, brief)
+        wanted = report.Wanted(solve=not no_solve, cards=cards, line=line, after=after, question=question, table=table,
+                               announce=announce, front=front, review=review, scores=scores, exchange=exchange,
+                               keep_going=keep_going, brief=brief)
         tags = (("Contract", contract), ("Declarer", declarer), ("Figures", figures))
         sinks = [] if no_terminal else [view(json_output, brief)]
         try:

@@ -101,7 +101,8 @@ def compose(
     from .words import counted
 
     try:
-        options = ComposeOptions(goal, game, contract, declarer, count, seed, parse_start(start), difficulty, max_tries, where,
+        options = ComposeOptions(goal=goal, game=game, contract=contract, declarer=declarer, count=count, seed=seed,
+                                 start=parse_start(start), difficulty=difficulty, max_tries=max_tries, where=where,
                                  rules=game_options(game, variant or []))
         composer = Composer(options)
         check_output("-o", output, (), DEAL_FILE, force)

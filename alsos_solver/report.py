@@ -67,7 +67,7 @@ class OptionMismatch(Exception):
         self.note = f"{option}: {message}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Wanted:
     """What to work out for each deal, from the options."""
 

@@ -65,8 +65,8 @@ def test_deal_refuses_a_variant_as_the_main_command_does(runner, args, pieces):
 
 
 def test_compose_searches_the_contracts_the_rules_allow():
-    assert Composer(ComposeOptions("game", game="alsos-2", rules=TOMPA)).contracts == ["M", "P", "T", "Z"]
-    assert "BETLI" in Composer(ComposeOptions("game", game="alsos-2")).contracts
+    assert Composer(ComposeOptions(goal="game", game="alsos-2", rules=TOMPA)).contracts == ["M", "P", "T", "Z"]
+    assert "BETLI" in Composer(ComposeOptions(goal="game", game="alsos-2")).contracts
 
 
 def test_compose_deals_under_the_variant(runner, tmp_path):

@@ -43,7 +43,7 @@ class ComposeError(ValueError):
     that fits no contract asked for, or a value question), start or condition."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ComposeOptions:
     """What to compose: ``start`` is the number of tricks of best play before the puzzle
     (0: at the first lead); ``contract`` and ``declarer`` None are drawn per deal among
