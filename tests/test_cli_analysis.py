@@ -6,14 +6,13 @@ and Ctrl-C."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from alsos_solver import analysis
 from alsos_solver.cli import app
-from alsos_solver.games.alsos import announcements as alsos_announcements
-from alsos_solver.games.alsos import exchange as alsos_exchange
-from alsos_solver.games.alsos import scoring as alsos_scoring
+from alsos_solver.games.alsos import parts as alsos_parts
 from alsos_solver.games.alsos.exchange import exchange_options
 from alsos_solver.games.alsos.scoring import actual_scores, double_dummy_scores
 from alsos_solver.io import load
@@ -414,8 +413,13 @@ def test_interrupted_table_stops_the_other_analyses(runner, monkeypatch):
     assert "Contract table" in result.stdout and "Scores" not in result.stdout
 
 
+def patch_part(monkeypatch, name, work):
+    """The Alsós games' analysis ``name`` replaced by ``work`` (their parts, :mod:`alsos_solver.games.alsos.parts`)."""
+    monkeypatch.setattr(alsos_parts, "PARTS", replace(alsos_parts.PARTS, **{name: work}))
+
+
 def test_interrupted_exchange_shows_the_partial_result(runner, monkeypatch):
-    monkeypatch.setattr(alsos_exchange, "exchange_options", interrupting(exchange_options, 5))
+    patch_part(monkeypatch, "exchange_options", interrupting(exchange_options, 5))
     result = runner.invoke(app, ["--no-solve", "--exchange", DEALT])
     assert_interrupted(result)
     assert "interrupted: partial result (5 of 128 options)" in result.stdout
@@ -429,8 +433,10 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    home = next(module for module in (alsos_announcements, alsos_scoring, analysis) if hasattr(module, target))
-    monkeypatch.setattr(home, target, interrupted)
+    if hasattr(alsos_parts.PARTS, target):
+        patch_part(monkeypatch, target, interrupted)
+    else:
+        monkeypatch.setattr(analysis, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):
         result = runner.invoke(app, args)
         assert_interrupted(result)

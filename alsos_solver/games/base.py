@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardSet, Pack
@@ -56,6 +57,24 @@ def games_where(has: Callable[[Game], bool]) -> str:
     return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class GameParts:
+    """What a game answers with beyond its rules (:meth:`Game.parts`): its question set, its
+    views, and its own analyses (None: the game has no such analysis)."""
+
+    questions: GameQuestions
+    views: GameViews
+    best_announcements: Callable[..., Any] | None = None
+    double_dummy_scores: Callable[[Deal], Any] | None = None
+    actual_scores: Callable[[Deal], Any] | None = None
+    exchange_options: Callable[..., Any] | None = None
+    announcement_odds: Callable[..., Any] | None = None
+    solve_samples: Callable[..., Any] | None = None
+    """The unit of work of :meth:`Game.odds_worker`: sampled layouts, a seat and its view."""
+    cases: Callable[[Game], dict[str, Callable[[list[str]], int]]] | None = None
+    """The game's kinds of literature scoring case, each reading its words in the game."""
+
+
 @dataclass(frozen=True, repr=False)
 class Game(ABC):
     """A game: its name, pack, seats (in playing order) and those that play, hand and talon
@@ -92,54 +111,68 @@ class Game(ABC):
         ``Dealt``; ``Indicator`` and ``TalonTop`` go with ``Dealt``)."""
         return tag in self.tags
 
-    # ---- The game's own parts: questions, analyses, views ----
+    # ---- The game's own parts: questions, views, analyses ----
+
+    @abstractmethod
+    def parts(self) -> GameParts:
+        """The game's questions, views and analyses (its package's ``parts.py``), loaded on
+        first use: they import the solver and the views, which a deal does not need."""
 
     @property
-    @abstractmethod
     def questions(self) -> GameQuestions:
         """What :func:`~alsos_solver.solve.solve` asks of a deal of this game."""
+        return self.parts().questions
 
     @property
-    @abstractmethod
     def views(self) -> GameViews:
         """How the terminal shows this game's results and analyses."""
+        return self.parts().views
 
     def best_announcements(self, deal: Deal, *, front: bool = False, progress: Progress | None = None) -> Any:
         """What each seat should announce (the ``--announce`` analysis)."""
-        raise NotApplicable(f"{self.name} has no announcements to choose")
+        return self._analysis("best_announcements", "has no announcements to choose")(deal, front=front, progress=progress)
 
     def double_dummy_scores(self, deal: Deal) -> Any:
         """The scores of the deal's contract and announcements with best play."""
-        raise NotApplicable(f"{self.name} has no scores of its announcements")
+        return self._analysis("double_dummy_scores", "has no scores of its announcements")(deal)
 
     def actual_scores(self, deal: Deal) -> Any:
         """The scores of the deal's recorded play."""
-        raise NotApplicable(f"{self.name} has no scores of its announcements")
+        return self._analysis("actual_scores", "has no scores of its announcements")(deal)
 
     def exchange_options(self, deal: Deal, *, progress: Progress | None = None) -> Any:
         """The trump exchange's options (the ``--exchange`` analysis)."""
-        raise NotApplicable(f"{self.name} has no trump exchange")
+        return self._analysis("exchange_options", "has no trump exchange")(deal, progress=progress)
+
+    def announcement_odds(self, deal: Deal, seat: str, **options: Any) -> Any:
+        """The odds of a seat's announcements over the layouts it cannot see (the ``odds``
+        command): the options of :func:`alsos_solver.games.alsos.odds.odds`."""
+        return self._analysis("announcement_odds", "has no announcements to weigh the odds of")(deal, seat, **options)
+
+    def odds_worker(self, seat: str, front: bool) -> Callable[[list[Deal]], Any]:
+        """What solves a list of sampled layouts for :meth:`announcement_odds`, in a worker
+        process (a partial of a module's function, so that it can be sent there)."""
+        solve = self._analysis("solve_samples", "has no announcements to weigh the odds of")
+        return partial(solve, seat=seat, front=front)
+
+    def literature_cases(self) -> dict[str, Callable[[list[str]], int]]:
+        """The game's own kinds of literature check (``puzzles/cases.py``): name -> the
+        value a case line's words compute."""
+        cases = self.parts().cases
+        return {} if cases is None else cases(self)
+
+    def _analysis(self, name: str, lacking: str) -> Callable[..., Any]:
+        """The game's analysis ``name``; NotApplicable saying the game ``lacking`` it."""
+        work = getattr(self.parts(), name)
+        if work is None:
+            raise NotApplicable(f"{self.name} {lacking}")
+        return work
 
     def deal_text(self, deal: Deal) -> str:
         """The deal as the writer writes it (docs/format.md, 'What the writer writes')."""
         from ..io.writer import dumps
 
         return dumps([deal]).rstrip("\n")
-
-    def announcement_odds(self, deal: Deal, seat: str, **options: Any) -> Any:
-        """The odds of a seat's announcements over the layouts it cannot see (the ``odds``
-        command): the options of :func:`alsos_solver.games.alsos.odds.odds`."""
-        raise NotApplicable(f"{self.name} has no announcements to weigh the odds of")
-
-    def odds_worker(self, seat: str, front: bool) -> Callable[[list[Deal]], Any]:
-        """What solves a list of sampled layouts for :meth:`announcement_odds`, in a worker
-        process (so it is a module's function, or a partial of one)."""
-        raise NotApplicable(f"{self.name} has no announcements to weigh the odds of")
-
-    def literature_cases(self) -> dict[str, Callable[[list[str]], int]]:
-        """The game's own kinds of literature check (``puzzles/cases.py``): name -> the
-        value a case line's words compute."""
-        return {}
 
     def seat_index(self, seat: str) -> int:
         return self.seats.index(seat)

@@ -7,10 +7,7 @@ Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
-from functools import partial
-from typing import TYPE_CHECKING, Any
 
 from ...cards import HUNGARIAN, Card, CardSet
 from ...deal import Deal, Problem
@@ -18,7 +15,7 @@ from ...melds import MELD_KINDS, Meld, MeldChoice, MeldResult
 from ...rules.contract import Contract, Kind
 from ...rules.options import AlsosOptions
 from ...rules.trick import TrickRules
-from ..base import Game, Progress
+from ..base import Game, GameParts
 from .dealt import dealt_problems
 from .figures import (
     FIGURES, FRONT, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, canonical, not_allowed_reason, rounds,
@@ -27,13 +24,6 @@ from .figures import (
 from .melds import held_melds, meld_choices, score_melds, vannak_ranks
 from .rules import LAST_TRICK, PLAIN_ORDER, PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_ORDER, TRUMP_POINTS
 
-if TYPE_CHECKING:
-    from ...answers import GameQuestions
-    from ...render.views import GameViews
-    from .announcements import Announcements
-    from .exchange import ExchangeOptions
-    from .odds import Odds
-    from .scoring import ScoreSet
 
 
 @dataclass(frozen=True, repr=False)
@@ -188,49 +178,7 @@ class AlsosGame(Game):
 
     # ---- The game's own parts ----
 
-    @property
-    def questions(self) -> GameQuestions:
-        from .questions import QUESTIONS
+    def parts(self) -> GameParts:
+        from .parts import PARTS
 
-        return QUESTIONS
-
-    @property
-    def views(self) -> GameViews:
-        from .views import VIEWS
-
-        return VIEWS
-
-    def best_announcements(self, deal: Deal, *, front: bool = False, progress: Progress | None = None) -> Announcements:
-        from .announcements import best_announcements
-
-        return best_announcements(deal, front=front, progress=progress)
-
-    def double_dummy_scores(self, deal: Deal) -> ScoreSet:
-        from .scoring import double_dummy_scores
-
-        return double_dummy_scores(deal)
-
-    def actual_scores(self, deal: Deal) -> ScoreSet:
-        from .scoring import actual_scores
-
-        return actual_scores(deal)
-
-    def exchange_options(self, deal: Deal, *, progress: Progress | None = None) -> ExchangeOptions:
-        from .exchange import exchange_options
-
-        return exchange_options(deal, progress=progress)
-
-    def announcement_odds(self, deal: Deal, seat: str, **options: Any) -> Odds:
-        from .odds import odds
-
-        return odds(deal, seat, **options)
-
-    def odds_worker(self, seat: str, front: bool) -> Callable[[list[Deal]], Any]:
-        from .odds import solve_samples
-
-        return partial(solve_samples, seat=seat, front=front)
-
-    def literature_cases(self) -> dict[str, Callable[[list[str]], int]]:
-        from .cases import cases
-
-        return cases(self)
+        return PARTS
