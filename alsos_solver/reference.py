@@ -41,11 +41,13 @@ def _start(deal: Deal, question: Question | None, after: int, asked_at: int | No
 
 def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
     """Each seat's scoring meld points for every way the defenders may concede: all
-    combinations of each free defender keeping or dropping sequences and vannak (the
-    distinct outcomes)."""
-    seats = deal.game.active
+    combinations of each free defender keeping or dropping each contested kind (the game's
+    ``meld_contests``: sequences and vannak in Alsós), as the distinct outcomes."""
+    game = deal.game
+    seats = game.active
     free = [seat for seat in seats if seat != deal.declarer and seat not in deal.declared]
-    ways = [("sequences", "vannak", "bela"), ("vannak", "bela"), ("sequences", "bela"), ("bela",)]
+    conceded = [kinds for size in range(len(game.meld_contests) + 1) for kinds in itertools.combinations(game.meld_contests, size)]
+    ways = [tuple(kind for kind in game.meld_kinds if kind not in kinds) for kinds in conceded]
     result = set()
     for combo in itertools.product(ways, repeat=len(free)):
         declared = dict(deal.declared) | dict(zip(free, combo))
