@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -70,3 +71,10 @@ def assert_error(result, *pieces: str, max_lines: int = 2) -> None:
     assert "Traceback" not in result.output
     for piece in pieces:
         assert piece in result.stderr, (piece, result.stderr)
+
+
+def patch_part(monkeypatch, game, name: str, work) -> None:
+    """For the test, ``game``'s analysis ``name`` is ``work`` (its parts:
+    :meth:`alsos_solver.games.base.Game.parts`), for every game of its class."""
+    parts = replace(game.parts(), **{name: work})
+    monkeypatch.setattr(type(game), "parts", lambda self: parts)

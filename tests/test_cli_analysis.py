@@ -6,18 +6,17 @@ and Ctrl-C."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
 from alsos_solver import analysis
 from alsos_solver.cli import app
-from alsos_solver.games.alsos import parts as alsos_parts
+from alsos_solver.games.alsos import ALSOS
 from alsos_solver.games.alsos.exchange import exchange_options
 from alsos_solver.games.alsos.scoring import actual_scores, double_dummy_scores
 from alsos_solver.io import load
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, write
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, patch_part, write
 from cli_support import assert_error as assert_error_lines
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -413,13 +412,8 @@ def test_interrupted_table_stops_the_other_analyses(runner, monkeypatch):
     assert "Contract table" in result.stdout and "Scores" not in result.stdout
 
 
-def patch_part(monkeypatch, name, work):
-    """The Alsós games' analysis ``name`` replaced by ``work`` (their parts, :mod:`alsos_solver.games.alsos.parts`)."""
-    monkeypatch.setattr(alsos_parts, "PARTS", replace(alsos_parts.PARTS, **{name: work}))
-
-
 def test_interrupted_exchange_shows_the_partial_result(runner, monkeypatch):
-    patch_part(monkeypatch, "exchange_options", interrupting(exchange_options, 5))
+    patch_part(monkeypatch, ALSOS, "exchange_options", interrupting(exchange_options, 5))
     result = runner.invoke(app, ["--no-solve", "--exchange", DEALT])
     assert_interrupted(result)
     assert "interrupted: partial result (5 of 128 options)" in result.stdout
@@ -433,8 +427,8 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    if hasattr(alsos_parts.PARTS, target):
-        patch_part(monkeypatch, target, interrupted)
+    if hasattr(ALSOS.parts(), target):
+        patch_part(monkeypatch, ALSOS, target, interrupted)
     else:
         monkeypatch.setattr(analysis, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):

@@ -42,13 +42,20 @@ class ItemScore:
         return data
 
     def line(self) -> str:
-        if self.side is None:
-            who = " ".join(self.payers) + " pay" + ("s" if len(self.payers) == 1 else "") if self.payers else "nobody pays"
-            return f"{'klopitzky':<14} {'':<9} {who:<12} {self.value:>5}"
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"{'klopitzky':<14} {'':<9} {outcome:<12} {self.value:>5}"
         made = "made" if self.made else "failed"
         how = [f"base {self.base}" + (" (front)" if self.front else "")]
         how += [f"{name} ({side}) x{factor}" for name, side, factor in self.levels()]
         return f"{self.item:<14} {self.side:<9} {made:<12} {self.value:>5}   for the {self.scorer}; {', '.join(how)}"
+
+    def outcome(self) -> str | None:
+        """An item that no side scores (klopitzky), in words: who pays (``B C pay``,
+        ``nobody pays``); None for an item made or failed."""
+        if self.side is not None:
+            return None
+        return f"{' '.join(self.payers)} pay{'s' if len(self.payers) == 1 else ''}" if self.payers else "nobody pays"
 
     def how(self) -> str:
         """How the value comes about, in short: ``2 front, kontra back x2``."""

@@ -136,12 +136,12 @@ def line_view(deal: Deal, line: Line) -> Group:
 
 
 def table_view(deal: Deal, table: ContractTable) -> Group:
-    """Every seat as declarer in every contract: a column for each answer some entry has
-    (:data:`TABLE_COLUMNS`: the points or tricks, the game, arrivázs, the figures or the
-    contracts the declarer can make, betli, the score); then the contracts asked once
-    (klopitzky)."""
+    """Every seat as declarer in every contract: a column for each answer of the game's table
+    (:attr:`~alsos_solver.render.views.GameViews.table_columns`) that some entry has; then
+    the contracts asked once (klopitzky)."""
     title = heading("table", "every seat as declarer in every contract")
-    columns = [column for column in TABLE_COLUMNS if any(answered(entry, column[0]) for entry in table.entries)]
+    views = deal.game.views
+    columns = [column for column in views.table_columns if any(answered(entry, column[0]) for entry in table.entries)]
     grid = Table()
     grid.add_column("declarer", justify="center")
     grid.add_column("contract", justify="left")
@@ -155,7 +155,7 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
     for key, answers in table.once.items():
         if answers is not None:
             per_seat = Text("  ").join(Text(f"{seat} ") + mark(ok) for seat, ok in answers.items())
-            parts.append(Text(f"{ONCE_HEADINGS.get(key, key)}  ") + per_seat)
+            parts.append(Text(f"{views.once_headings.get(key, key)}  ") + per_seat)
     if not table.complete:
         missing = "" if None not in table.once.values() else ", klopitzky not solved"
         parts.append(Text(f"interrupted: partial result ({len(table.entries)} of {table.total} entries{missing})",
@@ -164,29 +164,9 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
     return Group(*parts)
 
 
-TABLE_COLUMNS: list[tuple[str, str, str, Callable[[TableEntry], RenderableType]]] = [
-    ("declarer_points", "points", "right", lambda entry: str(entry.declarer_points)),
-    ("declarer_tricks", "tricks", "right", lambda entry: str(entry.declarer_tricks)),
-    ("game", "game", "center", lambda entry: mark(entry.game)),
-    ("arrivazs", "arrivázs", "center", lambda entry: mark(entry.arrivazs)),
-    ("figures", "figures the declarer can make", "left", lambda entry: " ".join(entry.made_figures) or "—"),
-    ("contracts", "contracts the declarer can make", "left",
-     lambda entry: " ".join(name for name, made in entry.answers["contracts"].items() if made) or "—"),
-    ("betli", "betli", "center", lambda entry: mark(entry.betli)),
-    ("score", "score", "right", lambda entry: f"{entry.score:+d}"),
-]
-"""The contract table's columns, in order, as (result key, heading, justification, cell);
-a column is shown when some entry has its answer, a cell where the entry has it."""
-
-
 def answered(entry: TableEntry, key: str) -> bool:
     """The entry has an answer for this result key (not one that does not apply)."""
     return entry.answers.get(key) is not None
-
-
-ONCE_HEADINGS = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?",
-                 "klopitzky_win": "Klopitzky, can each seat win?"}
-"""The heading of each per-seat answer the contract table asks once, by its result key."""
 
 
 # Best announcements
@@ -240,15 +220,9 @@ def scores_table(scores: Any, title: str) -> Group:
                           ("base, kontras", "left")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for item in scores.items:
-        winners = getattr(item, "winners", None)
-        if winners is not None:  # Altiansz's klopitzky: who wins
-            who = f"{' '.join(winners)} win{'s' if len(winners) == 1 else ''}" if winners else "nobody wins"
-            grid.add_row("klopitzky", who, str(item.value), "the winners" if winners else "", "")
-            continue
-        if item.side is None:  # klopitzky: who pays
-            payers = " ".join(item.payers)
-            who = f"{payers} pay{'s' if len(item.payers) == 1 else ''}" if item.payers else "nobody pays"
-            grid.add_row("klopitzky", who, str(item.value), "the others" if item.payers else "", "")
+        outcome = item.outcome()
+        if outcome is not None:  # klopitzky: who pays, or who wins
+            grid.add_row("klopitzky", outcome, str(item.value), f"the {item.scorer}" if item.scorer else "", "")
             continue
         result = Text("made ") + YES.copy() if item.made else Text("failed ") + NO.copy()
         grid.add_row(item.item, result, str(item.value), item.scorer or "", item.how())

@@ -4,6 +4,7 @@ several games' views share are here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -13,12 +14,27 @@ from ..deal import Deal
 from .widgets import mark
 
 if TYPE_CHECKING:
+    from ..analysis.table import TableEntry
     from ..solve import SolveResult
+
+
+TableColumn = tuple[str, str, str, Callable[["TableEntry"], RenderableType]]
+"""A column of the contract table: (result key, heading, justification, cell of an entry)."""
+
+POINTS_COLUMN: TableColumn = ("declarer_points", "points", "right", lambda entry: str(entry.declarer_points))
+GAME_COLUMN: TableColumn = ("game", "game", "center", lambda entry: mark(entry.game))
+BETLI_COLUMN: TableColumn = ("betli", "betli", "center", lambda entry: mark(entry.betli))
 
 
 class GameViews:
     """One game's terminal views: the headline of its result, the result's other parts,
-    the result in short (``--brief``) and its best announcements."""
+    the result in short (``--brief``), the columns of its contract table and the views of
+    its own analyses."""
+
+    table_columns: tuple[TableColumn, ...] = (POINTS_COLUMN, GAME_COLUMN, BETLI_COLUMN)
+    """The contract table's columns in order; a column is shown when some entry has its answer."""
+    once_headings: dict[str, str] = {}
+    """The heading of each per-seat answer the contract table asks once, by its result key."""
 
     def headline(self, deal: Deal, result: SolveResult) -> Text:
         """What the contract comes to, in a few lines."""

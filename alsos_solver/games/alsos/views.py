@@ -11,7 +11,8 @@ from rich.text import Text
 
 from ...deal import Deal
 from ...render.views import (
-    GameViews, announced_brief, announced_text, betli_brief, betli_headline, points_brief, points_line,
+    BETLI_COLUMN, GAME_COLUMN, POINTS_COLUMN, GameViews, announced_brief, announced_text, betli_brief, betli_headline,
+    points_brief, points_line,
 )
 from ...render.widgets import card_text, footer, heading, mark, marks, percent, stats, won_text
 from ...words import counted
@@ -24,6 +25,13 @@ if TYPE_CHECKING:
 
 
 class AlsosViews(GameViews):
+    table_columns = (
+        POINTS_COLUMN, GAME_COLUMN,
+        ("figures", "figures the declarer can make", "left", lambda entry: " ".join(entry.made_figures) or "—"),
+        BETLI_COLUMN,
+    )
+    once_headings = {"klopitzky_safe": "Klopitzky, can each seat avoid paying?"}
+
     def headline(self, deal: Deal, result: SolveResult) -> Text:
         if result.betli is not None:
             return betli_headline(deal, result.betli)

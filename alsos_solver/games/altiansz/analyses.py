@@ -99,6 +99,10 @@ class KlopitzkyScore(ItemScore):
     def to_json(self) -> dict:
         return super().to_json() | {"winners": list(self.winners)}
 
+    def outcome(self) -> str:
+        """``B wins``, ``A C win``, ``nobody wins``."""
+        return f"{' '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}" if self.winners else "nobody wins"
+
 
 def contract_scores(deal: Deal, made: bool) -> Scores:
     """The declarer's contract: +1 made, -1 failed, for him alone."""
@@ -148,8 +152,8 @@ def actual_scores(deal: Deal) -> Scores:
     if kind is Kind.KLOPITZKY:
         winners = tuple(seat for s, seat in enumerate(spec.active) if KlopitzkyWin(s).achieved(setting, end))
         slate = {seat: CONTRACT_VALUE if seat in winners else 0 for seat in spec.active}
-        item = KlopitzkyScore("klopitzky", None, None, CONTRACT_VALUE, False, "", CONTRACT_VALUE,
-                              "winners" if winners else None, winners=winners)
+        item = KlopitzkyScore(item="klopitzky", side=None, made=None, base=CONTRACT_VALUE, front=False, kontra="",
+                              value=CONTRACT_VALUE, scorer="winners" if winners else None, winners=winners)
         return scores_of(deal, item, slate)
     assert deal.contract.name is not None
     return contract_scores(deal, ContractMade(deal.contract.name).achieved(setting, end))

@@ -10,7 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...deal import Deal
-from ...render.views import GameViews, betli_brief, betli_headline, points_brief, points_line
+from ...render.views import (
+    BETLI_COLUMN, POINTS_COLUMN, GameViews, betli_brief, betli_headline, points_brief, points_line,
+)
 from ...render.widgets import contract_label, contract_text, footer, heading, mark, marks, stats, won_text
 
 if TYPE_CHECKING:
@@ -19,6 +21,14 @@ if TYPE_CHECKING:
 
 
 class AltianszViews(GameViews):
+    table_columns = (
+        POINTS_COLUMN,
+        ("contracts", "contracts the declarer can make", "left",
+         lambda entry: " ".join(name for name, made in entry.answers["contracts"].items() if made) or "—"),
+        BETLI_COLUMN,
+    )
+    once_headings = {"klopitzky_win": "Klopitzky, can each seat win?"}
+
     def headline(self, deal: Deal, result: SolveResult) -> Text:
         if result.betli is not None:
             return betli_headline(deal, result.betli)

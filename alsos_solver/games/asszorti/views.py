@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...deal import Deal
-from ...render.views import GameViews
+from ...render.views import GAME_COLUMN, GameViews
 from ...render.widgets import contract_label, footer, heading, mark, stats, won_text
 from ...words import counted
 from .analyses import NOT_RECORDED
@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 
 class AsszortiViews(GameViews):
+    table_columns = (
+        ("declarer_tricks", "tricks", "right", lambda entry: str(entry.declarer_tricks)),
+        GAME_COLUMN,
+        ("arrivazs", "arrivázs", "center", lambda entry: mark(entry.arrivazs)),
+        ("score", "score", "right", lambda entry: f"{entry.score:+d}"),
+    )
+
     def headline(self, deal: Deal, result: SolveResult) -> Text:
         """The declarer's tricks and game, each arrivázs (announced or not), and the score."""
         announced = " (announced)" if "arrivazs" in deal.figures.get(result.declarer or "", ()) else ""
