@@ -288,3 +288,32 @@ def test_rules_and_first_leader_need_a_contract():
 def test_holds(changes, holds):
     deal = make_deal(**changes)
     assert deal.holds() == {deal.pack.parse_card(token): trick for token, trick in holds.items()}
+
+
+# --- what each game takes --------------------------------------------------------------------
+
+OPTIONAL_TAGS = {
+    "Front": {"front": {"A": ("abszolut",)}},
+    "Kontra": {"kontra": {"game": "b"}},
+    "Melds": {"declared": {"A": ()}},
+    "Dealt": {"dealt": {"A": 0}, "indicator": 0, "talon_top": 1},
+}
+"""A deal's optional tags, each as the fields that set it."""
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals())
+def test_a_game_refuses_exactly_the_tags_it_does_not_take(deal):
+    """Each game declares the tags it reads (``Game.tags``); any other is refused where it
+    is found, by the game's own name, and the refusal names the games that take it."""
+    from dataclasses import replace
+
+    from alsos_solver.games import GAMES
+
+    game = deal.game
+    for tag, fields in OPTIONAL_TAGS.items():
+        refused = [problem for problem in game.tag_problems(replace(deal, **fields)) if problem.tag == tag]
+        assert bool(refused) == (not game.takes(tag)), (game.name, tag, refused)
+        takers = [name for name, other in GAMES.items() if other.takes(tag)]
+        assert all(game.name in problem.message and all(name in problem.message for name in takers) for problem in refused)
+    assert game.takes("Melds") == bool(game.meld_kinds)

@@ -297,9 +297,10 @@ class Game(ABC):
             games = games_where(lambda game: game.takes("Front"))
             found.append(Problem("Front", f"{self.name} has no announcements from the front (the Front tag is for {games})"))
         if deal.kontra and not self.takes("Kontra"):
-            found.append(Problem("Kontra", f"{self.name} has no kontras"))
-        if deal.declared and not self.meld_kinds:
-            games = games_where(lambda game: bool(game.meld_kinds))
+            games = games_where(lambda game: game.takes("Kontra"))
+            found.append(Problem("Kontra", f"{self.name} has no kontras (the Kontra tag is for {games})"))
+        if deal.declared and not self.takes("Melds"):
+            games = games_where(lambda game: game.takes("Melds"))
             found.append(Problem("Melds", f"{self.name} has no melds (the Melds tag is for {games})"))
         dealt = [tag for tag, value in (("Dealt", deal.dealt), ("Indicator", deal.indicator), ("TalonTop", deal.talon_top))
                  if value is not None]

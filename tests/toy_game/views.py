@@ -11,6 +11,8 @@ from alsos_solver.solve import SolveResult
 
 
 class MajorityViews(GameViews):
+    table_columns = (("majority", "majority", "center", lambda entry: mark(entry.majority)),)
+
     def headline(self, deal: Deal, result: SolveResult) -> Text:
         """``Declarer B: the majority of 9 tricks ✓``."""
         return Text(f"Declarer {result.declarer}: the majority of {deal.game.hand_size} tricks ") + mark(bool(result.majority))
