@@ -73,8 +73,8 @@ def assert_error(result, *pieces: str, max_lines: int = 2) -> None:
         assert piece in result.stderr, (piece, result.stderr)
 
 
-def patch_part(monkeypatch, game, name: str, work) -> None:
-    """For the test, ``game``'s analysis ``name`` is ``work`` (its parts:
-    :meth:`alsos_solver.games.base.Game.parts`), for every game of its class."""
-    parts = replace(game.parts(), **{name: work})
-    monkeypatch.setattr(type(game), "parts", lambda self: parts)
+def patch_analysis(monkeypatch, game, name: str, work) -> None:
+    """For the test, ``game``'s analysis ``name`` is ``work``
+    (:meth:`alsos_solver.games.base.Game.analyses`), for every game of its class."""
+    analyses = replace(game.analyses(), **{name: work})
+    monkeypatch.setattr(type(game), "analyses", lambda self: analyses)

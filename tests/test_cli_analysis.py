@@ -16,7 +16,7 @@ from alsos_solver.games.alsos.exchange import exchange_options
 from alsos_solver.games.alsos.scoring import actual_scores, double_dummy_scores
 from alsos_solver.io import load
 
-from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, patch_part, write
+from cli_support import BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, ok, one_json, patch_analysis, write
 from cli_support import assert_error as assert_error_lines
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -413,7 +413,7 @@ def test_interrupted_table_stops_the_other_analyses(runner, monkeypatch):
 
 
 def test_interrupted_exchange_shows_the_partial_result(runner, monkeypatch):
-    patch_part(monkeypatch, ALSOS, "exchange_options", interrupting(exchange_options, 5))
+    patch_analysis(monkeypatch, ALSOS, "exchange_options", interrupting(exchange_options, 5))
     result = runner.invoke(app, ["--no-solve", "--exchange", DEALT])
     assert_interrupted(result)
     assert "interrupted: partial result (5 of 128 options)" in result.stdout
@@ -427,8 +427,8 @@ def test_interrupted_analysis_exits_130(runner, monkeypatch, target, flag):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    if hasattr(ALSOS.parts(), target):
-        patch_part(monkeypatch, ALSOS, target, interrupted)
+    if hasattr(ALSOS.analyses(), target):
+        patch_analysis(monkeypatch, ALSOS, target, interrupted)
     else:
         monkeypatch.setattr(analysis, target, interrupted)
     for args in ([flag, PLAYED], ["--json", flag, PLAYED]):

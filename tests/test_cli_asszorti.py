@@ -11,7 +11,7 @@ from alsos_solver.cli import app
 from alsos_solver.games import find_game
 from alsos_solver.games.asszorti import analyses as analysis_of_asszorti
 
-from cli_support import ASSZORTI, PUZZLES, ok, one_json, patch_part, write
+from cli_support import ASSZORTI, PUZZLES, ok, one_json, patch_analysis, write
 
 DEAL = str(PUZZLES / "asszorti.txt")
 RESULT_KEYS = ["declarer_tricks", "game", "arrivazs", "idegen_arrivazs", "score"]
@@ -220,7 +220,7 @@ def test_interrupted_announcements_show_the_partial_result(runner, monkeypatch):
 
         return real(deal, progress=stop, **kwargs)
 
-    patch_part(monkeypatch, find_game("asszorti"), "best_announcements", stopped_after_five)
+    patch_analysis(monkeypatch, find_game("asszorti"), "best_announcements", stopped_after_five)
     result = runner.invoke(app, ["--no-solve", "--announce", DEAL])
     assert result.exit_code == 130 and "interrupted" in result.stderr
     assert "interrupted: partial result (5 contracts)" in result.stdout

@@ -58,12 +58,9 @@ def games_where(has: Callable[[Game], bool]) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameParts:
-    """What a game answers with beyond its rules (:meth:`Game.parts`): its question set, its
-    views, and its own analyses (None: the game has no such analysis)."""
+class GameAnalyses:
+    """A game's own analyses (:meth:`Game.analyses`), each None where the game has none."""
 
-    questions: GameQuestions
-    views: GameViews
     best_announcements: Callable[..., Any] | None = None
     double_dummy_scores: Callable[[Deal], Any] | None = None
     actual_scores: Callable[[Deal], Any] | None = None
@@ -112,21 +109,22 @@ class Game(ABC):
         return tag in self.tags
 
     # ---- The game's own parts: questions, views, analyses ----
-
-    @abstractmethod
-    def parts(self) -> GameParts:
-        """The game's questions, views and analyses (its package's ``parts.py``), loaded on
-        first use: they import the solver and the views, which a deal does not need."""
+    # Each is loaded on first use: they import the solver, the views (rich) and the
+    # analyses, which reading a deal, or solving it, does not need.
 
     @property
+    @abstractmethod
     def questions(self) -> GameQuestions:
         """What :func:`~alsos_solver.solve.solve` asks of a deal of this game."""
-        return self.parts().questions
 
     @property
+    @abstractmethod
     def views(self) -> GameViews:
         """How the terminal shows this game's results and analyses."""
-        return self.parts().views
+
+    def analyses(self) -> GameAnalyses:
+        """The game's own analyses (none by default)."""
+        return GameAnalyses()
 
     def best_announcements(self, deal: Deal, *, front: bool = False, progress: Progress | None = None) -> Any:
         """What each seat should announce (the ``--announce`` analysis)."""
@@ -158,12 +156,12 @@ class Game(ABC):
     def literature_cases(self) -> dict[str, Callable[[list[str]], int]]:
         """The game's own kinds of literature check (``puzzles/cases.py``): name -> the
         value a case line's words compute."""
-        cases = self.parts().cases
+        cases = self.analyses().cases
         return {} if cases is None else cases(self)
 
     def _analysis(self, name: str, lacking: str) -> Callable[..., Any]:
         """The game's analysis ``name``; NotApplicable saying the game ``lacking`` it."""
-        work = getattr(self.parts(), name)
+        work = getattr(self.analyses(), name)
         if work is None:
             raise NotApplicable(f"{self.name} {lacking}")
         return work

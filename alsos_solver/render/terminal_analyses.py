@@ -157,7 +157,8 @@ def table_view(deal: Deal, table: ContractTable) -> Group:
             per_seat = Text("  ").join(Text(f"{seat} ") + mark(ok) for seat, ok in answers.items())
             parts.append(Text(f"{views.once_headings.get(key, key)}  ") + per_seat)
     if not table.complete:
-        missing = "" if None not in table.once.values() else ", klopitzky not solved"
+        unsolved = " and ".join(token.lower() for token in deal.game.table_contracts_once(deal.options))
+        missing = "" if None not in table.once.values() else f", {unsolved} not solved"
         parts.append(Text(f"interrupted: partial result ({len(table.entries)} of {table.total} entries{missing})",
                           style="bold yellow"))
     parts.append(footer(stats(table.nodes, table.seconds)))

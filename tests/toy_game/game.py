@@ -5,10 +5,16 @@ questions and views are loaded on first use, as a real game's are."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from alsos_solver.games.base import Game, GameParts
+from typing import TYPE_CHECKING
+
+from alsos_solver.games.base import Game
 from alsos_solver.rules.contract import Contract, Kind
 from alsos_solver.rules.options import AlsosOptions
 from alsos_solver.rules.trick import TrickRules
+
+if TYPE_CHECKING:
+    from alsos_solver.answers import GameQuestions
+    from alsos_solver.render.views import GameViews
 
 ORDER = "AKOUX987"
 """The ranks strongest first, in every suit and in trumps."""
@@ -18,10 +24,17 @@ ORDER = "AKOUX987"
 class MajorityGame(Game):
     """Majority: a plain trick game played for the majority of the tricks."""
 
-    def parts(self) -> GameParts:
-        from .parts import PARTS
+    @property
+    def questions(self) -> GameQuestions:
+        from .questions import QUESTIONS
 
-        return PARTS
+        return QUESTIONS
+
+    @property
+    def views(self) -> GameViews:
+        from .views import VIEWS
+
+        return VIEWS
 
     def parse_contract(self, text: str) -> Contract:
         """A suit letter (``P``: hearts trumps) or ``NT``."""

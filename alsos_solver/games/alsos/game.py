@@ -7,7 +7,8 @@ Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, fields
 
 from ...cards import HUNGARIAN, Card, CardSet
 from ...deal import Deal, Problem
@@ -15,7 +16,7 @@ from ...melds import MELD_KINDS, Meld, MeldChoice, MeldResult
 from ...rules.contract import Contract, Kind
 from ...rules.options import AlsosOptions
 from ...rules.trick import TrickRules
-from ..base import Game, GameParts
+from ..base import Game, GameAnalyses
 from .dealt import dealt_problems
 from .figures import (
     FIGURES, FRONT, HELD, TRICKS_BEFORE_LAST, allowed, announcement_problems, canonical, not_allowed_reason, rounds,
@@ -24,6 +25,11 @@ from .figures import (
 from .melds import held_melds, meld_choices, score_melds, vannak_ranks
 from .rules import LAST_TRICK, PLAIN_ORDER, PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_ORDER, TRUMP_POINTS
 
+
+
+if TYPE_CHECKING:
+    from ...answers import GameQuestions
+    from ...render.views import GameViews
 
 
 @dataclass(frozen=True, repr=False)
@@ -178,7 +184,19 @@ class AlsosGame(Game):
 
     # ---- The game's own parts ----
 
-    def parts(self) -> GameParts:
-        from .parts import PARTS
+    @property
+    def questions(self) -> GameQuestions:
+        from .questions import QUESTIONS
 
-        return PARTS
+        return QUESTIONS
+
+    @property
+    def views(self) -> GameViews:
+        from .views import VIEWS
+
+        return VIEWS
+
+    def analyses(self) -> GameAnalyses:
+        from .analyses import ANALYSES
+
+        return ANALYSES

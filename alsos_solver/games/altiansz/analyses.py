@@ -25,6 +25,8 @@ from ...questions import Setting
 from ...rules import Kind
 from ...solve import solve
 from ...solver import DEFAULT_TABLE_BYTES
+from ..base import GameAnalyses
+from .cases import cases
 from .questions import ContractMade, KlopitzkyWin
 from .rules import CONTRACTS
 
@@ -157,3 +159,10 @@ def actual_scores(deal: Deal) -> Scores:
         return scores_of(deal, item, slate)
     assert deal.contract.name is not None
     return contract_scores(deal, ContractMade(deal.contract.name).achieved(setting, end))
+
+
+ANALYSES = GameAnalyses(
+    best_announcements=best_announcements, double_dummy_scores=double_dummy_scores, actual_scores=actual_scores,
+    cases=cases,
+)
+"""The game's own analyses (:meth:`~alsos_solver.games.base.Game.analyses`)."""

@@ -37,6 +37,8 @@ from ...position import Position
 from ...progress import Progress
 from ...questions import Setting
 from ...solver import DEFAULT_TABLE_BYTES, Solver
+from ..base import GameAnalyses
+from .cases import cases
 from .questions import Score, arrivazs_outcome, trick_split
 from .rules import ARRIVAZS, BIDS, GAME_TRICKS, KONTRA_FACTOR, arrivazs_score, basic_value, game_score
 
@@ -192,3 +194,10 @@ def best_announcements(
     except KeyboardInterrupt:
         found.complete = False
     return found
+
+
+ANALYSES = GameAnalyses(
+    best_announcements=best_announcements, double_dummy_scores=double_dummy_scores, actual_scores=actual_scores,
+    cases=cases,
+)
+"""The game's own analyses (:meth:`~alsos_solver.games.base.Game.analyses`)."""
