@@ -17,12 +17,12 @@ __version__ = "0.1.0"
 """The package's version, the same as pyproject.toml's (a test checks it)."""
 
 _EXPORTS = {
-    "AlsosOptions": "rules", "BetliDefeated": "games.alsos.questions", "BetliMade": "games.alsos.questions", "Card": "cards", "CardSet": "cards",
-    "Contract": "rules", "Deal": "deal", "DeclarerPoints": "questions", "FRENCH": "cards", "FigureMade": "games.alsos.questions",
-    "GameDefeated": "games.alsos.questions", "GameWon": "games.alsos.questions", "HUNGARIAN": "cards", "Kind": "rules",
-    "KlopitzkySafe": "games.alsos.questions", "Pack": "cards", "Question": "questions",
-    "SeatPoints": "questions", "SolveResult": "solve", "Solver": "solver", "Together": "questions",
-    "solve": "solve",
+    "AlsosOptions": "rules", "BetliDefeated": "games.alsos.questions", "BetliMade": "games.alsos.questions",
+    "Card": "cards", "CardSet": "cards", "Contract": "rules", "Deal": "deal", "DeclarerPoints": "questions",
+    "FRENCH": "cards", "FigureMade": "games.alsos.questions", "Game": "games", "GameDefeated": "games.alsos.questions",
+    "GameWon": "games.alsos.questions", "HUNGARIAN": "cards", "Kind": "rules", "KlopitzkySafe": "games.alsos.questions",
+    "Pack": "cards", "Question": "questions", "SeatPoints": "questions", "SolveResult": "solve", "Solver": "solver",
+    "Together": "questions", "find_game": "games", "solve": "solve",
 }
 """Each public name and the module (of this package) that defines it."""
 
@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
     from .cards import FRENCH, HUNGARIAN, Card, CardSet, Pack
     from .deal import Deal
-    from .questions import DeclarerPoints, Question, SeatPoints, Together
+    from .games import Game, find_game
     from .games.alsos.questions import BetliDefeated, BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
+    from .questions import DeclarerPoints, Question, SeatPoints, Together
     from .rules import AlsosOptions, Contract, Kind
     from .solve import SolveResult, solve
     from .solver import Solver

@@ -7,8 +7,8 @@ Source: rules-notes 'Alsós, three players'; seeds 001/003 (Potter), 000 for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, fields
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 from ...cards import HUNGARIAN, Card, CardSet
 from ...deal import Deal, Problem
@@ -24,8 +24,6 @@ from .figures import (
 )
 from .melds import held_melds, meld_choices, score_melds, vannak_ranks
 from .rules import LAST_TRICK, PLAIN_ORDER, PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_ORDER, TRUMP_POINTS
-
-
 
 if TYPE_CHECKING:
     from ...answers import GameQuestions
