@@ -3,18 +3,10 @@ exercises, so that the literature can check it without inventing a deal
 (literature/README.md, 'Scoring cases').
 
 A case is a block of tag pairs (the deal format's syntax) with ``Case``, the rule and its
-arguments, and ``Published``, the number the source gives. The rules (``Case`` words):
-
-- ``figure NAME front|back [KONTRA]``: an Alsós figure's announced value, with kontra
-  levels (``f`` x4 from the front, ``b`` x2 from the back);
-- ``game CONTRACT [KONTRA]``: the Alsós game's value;
-- ``bid CONTRACT FIGURE...``: a bid's value, the game and the figures said with it
-  (from the front);
-- ``alsos-melds HAND CONTRACT``: the card points of one hand's Alsós melds;
-- ``altiansz-melds HAND CONTRACT``: the points of one hand's Altiansz melds;
-- ``asszorti BID trumps|no-trumps TRICKS [kontra=N] [arrivazs=made|failed|idegen]
-  [arrivazs-kontra=N]``: what the Asszorti declarer wins from each opponent, TRICKS the
-  declarer's and the opponents' as ``6:3:2``.
+arguments, and ``Published``, the number the source gives. The rules are the games'
+(:meth:`~alsos_solver.games.base.Game.literature_cases`, each game's ``cases.py``: the
+Alsós figures, games, bids and melds, the Altiansz melds, the Asszorti score), the first
+word of ``Case`` naming one.
 """
 
 from __future__ import annotations
