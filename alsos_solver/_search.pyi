@@ -1,8 +1,8 @@
 """The search core's Python face (``_search.pyx``): what a type checker and a reader may
 know of it. Card ids here are the core's *internal* ones (suit * 16 + strength, 0 the
 weakest of the suit in the contract's trick order), card sets 64-bit masks of them, seats
-indices 0 .. seats - 1 of the seats that play. tests/test_core_stub.py checks that this
-stub names every name of the compiled module, with its parameters."""
+indices 0 .. seats - 1 of the seats that play. tests/core/test_search_stub.py checks that
+this stub names every name of the compiled module, with its parameters."""
 
 from collections.abc import Sequence
 from typing import Self

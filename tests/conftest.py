@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 from alsos_solver.cards import CardSet
 from alsos_solver.deal import Deal
 from alsos_solver.games import GAMES, Game
-from alsos_solver.games.altiansz.rules import CONTRACTS as ALTIANSZ_CONTRACTS
 
 import strategies
+from strategies import contract_tokens
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Hypothesis keeps its examples and caches in a temporary folder of the run, removed
@@ -30,29 +31,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
 
 
-BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals.txt"
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository's root: the tests read its examples, benchmarks, docs and README, in any
+folder of tests/."""
+
+BENCHMARK_DEALS = ROOT / "benchmarks" / "deals.txt"
 """The 200 seeded deals of the benchmarks (benchmarks/make_deals.py)."""
-
-ALTIANSZ_TRUMP_ONLY = ("ultimo", "golden-aces", "game-trull", "game-ultimo", "game-sneak")
-"""Altiansz contracts in which the declarer 'chooses trumps' (seed 004): no NT form."""
-
-
-def contract_tokens(spec: Game) -> list[str]:
-    """Every valid ``Contract`` tag value of a game, as the writer spells it."""
-    suits = list(spec.pack.suits)
-    if spec.name == "asszorti":
-        return suits + ["NT"]
-    if spec.name == "altiansz":
-        tokens = []
-        for name in ALTIANSZ_CONTRACTS:
-            if name in ("betli", "klopitzky"):
-                tokens.append(name)
-            else:
-                ends = suits if name in ALTIANSZ_TRUMP_ONLY else suits + ["NT"]
-                tokens += [f"{name} {end}" for end in ends]
-        return tokens
-    return suits + ["NT", "BETLI", "KLOPITZKY"]
-
 
 ALL_CONTRACTS = [(game, token) for game, spec in GAMES.items() for token in contract_tokens(spec)]
 

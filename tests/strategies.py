@@ -21,7 +21,6 @@ from alsos_solver.cards import CardSet, cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.games import GAMES, Game
 from alsos_solver.games.alsos.figures import FIGURES
-from alsos_solver.games.altiansz.rules import CONTRACTS as ALTIANSZ_CONTRACTS
 from alsos_solver.io.reader import CORE_TAGS
 from alsos_solver.melds import MELD_KINDS
 from alsos_solver.rules import AlsosOptions, Contract
@@ -32,16 +31,12 @@ _CHOICES = st.integers(0, 35)
 
 
 def contract_tokens(spec: Game) -> list[str]:
-    """Every ``Contract`` tag value that the game's :meth:`Game.parse_contract` accepts."""
+    """Every ``Contract`` tag value that the game's :meth:`Game.parse_contract` accepts, as
+    the writer spells it: each strain (a suit letter, ``NT``), then each of the game's named
+    contracts (:attr:`Game.contract_names`) alone or before each strain."""
     strains = [*spec.pack.suits, "NT"]
-    if spec.name == "asszorti":
-        candidates = strains
-    elif spec.name == "altiansz":
-        candidates = [f"{name} {strain}" for name in ALTIANSZ_CONTRACTS for strain in strains]
-        candidates += ["betli", "klopitzky"]
-    else:
-        candidates = [*strains, "BETLI", "KLOPITZKY"]
-    return [token for token in candidates if _parses(spec, token)]
+    named = [token for name in spec.contract_names for token in (name, *(f"{name} {strain}" for strain in strains))]
+    return [token for token in strains + named if _parses(spec, token)]
 
 
 def _parses(spec: Game, token: str) -> bool:

@@ -96,6 +96,9 @@ class Game(ABC):
     """The meld kinds whose contest a defender may concede after the first trick."""
     front_hand: int = 0
     """The cards a seat holds when it announces from the front (0: no front round)."""
+    contract_names: tuple[str, ...] = ()
+    """The contracts the ``Contract`` tag names by a word, alone or before a suit letter or
+    ``NT``, as the writer spells them (none: every contract is a suit or no-trump)."""
 
     def __str__(self) -> str:
         return self.name

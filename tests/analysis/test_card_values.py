@@ -14,7 +14,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from alsos_solver.analysis import (
@@ -23,62 +23,20 @@ from alsos_solver.analysis import (
 from alsos_solver.analysis.card_values import card_order
 from alsos_solver.cards import HUNGARIAN, cards_of
 from alsos_solver.deal import Deal
-from alsos_solver.games.alsos.figures import allowed_figures
 from alsos_solver.games.alsos.questions import BetliMade, FigureMade, GameDefeated, GameWon, KlopitzkySafe
 from alsos_solver.io import load
 from alsos_solver.questions import SeatPoints, Setting, Together
-from alsos_solver.reference import best_points, can_make
+from alsos_solver.reference import best_points
 from alsos_solver.rules import AlsosOptions, Kind
 from alsos_solver.solver import Solver
 
-from endgames import BETLI, KLOPITZKY, SEATS, TRUMP_CONTRACTS, deal_from_hands, describe, endgames, options, play_line
-
-BENCHMARK = "benchmarks/deals.txt"
-QUICK_DEALS = (0, 1, 3, 4, 14, 17)
-"""Benchmark deals (index from 0) that the solver answers in milliseconds: klopitzky, M, NT,
-P, BETLI, T."""
-
-
-def examples(count: int) -> settings:
-    return settings(max_examples=count, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def question_specs(deal: Deal) -> list[str]:
-    """Every question spec that the deal's contract accepts (figures of every seat)."""
-    kind = deal.contract.kind
-    if kind is Kind.BETLI:
-        return ["betli"]
-    if kind is Kind.KLOPITZKY:
-        return [f"klopitzky:{seat}" for seat in SEATS]
-    declarer = deal.declarer
-    specs = ["declarer_points", "game", "defeat", f"points:{declarer}>=61", f"points:{declarer}>=40"]
-    names = allowed_figures(deal.contract, deal.options)
-    specs += [f"{seat}:{name}" for seat in SEATS for name in names]
-    specs.append(f"together:game+{declarer}:{names[0]}")
-    defender = next(seat for seat in SEATS if seat != declarer)
-    specs.append(f"together:defeat+{defender}:abszolut")
-    return specs
-
-
-@st.composite
-def endgame_questions(draw, tricks_left=st.integers(1, 4)):
-    """An endgame and one question spec its contract accepts."""
-    deal = draw(endgames(tricks_left=tricks_left, option_strategy=options()))
-    return deal, draw(st.sampled_from(question_specs(deal)))
+from analysis_support import QUICK_DEALS, endgame_questions, examples, question_specs, reference_value
+from conftest import BENCHMARK_DEALS
+from endgames import BETLI, KLOPITZKY, SEATS, TRUMP_CONTRACTS, deal_from_hands, describe, play_line
 
 
 def with_card(deal: Deal, card: int) -> Deal:
     return replace(deal, play=[*deal.play, card])
-
-
-def reference_value(deal: Deal, question, after: int, asked_at: int | None = None):
-    """The reference solver's value of the question after ``after`` cards of the play,
-    asked at card ``asked_at`` (default ``after``: the cards after it are played under the
-    question's holds, as the card values play them)."""
-    if is_value_question(question):
-        return best_points(deal, SEATS.index(deal.declarer), after=after)
-    return can_make(deal, question, after=after, asked_at=asked_at)
 
 
 def assert_groups_sound(deal: Deal, result, values_by_card: dict[int, object]) -> None:
@@ -163,7 +121,7 @@ def test_ultimo_question_keeps_the_seven_back():
 
 
 def test_json_shape_and_position_value_on_full_deals():
-    deals = load(BENCHMARK)
+    deals = load(BENCHMARK_DEALS)
     for index in QUICK_DEALS:
         deal = deals[index]
         question = default_question(deal)
@@ -183,7 +141,7 @@ def test_json_shape_and_position_value_on_full_deals():
 def test_mid_trick_values_count_the_cards_on_the_table():
     """Benchmark deal 3 along a line: after T8 MU (the trump U on the table, 20 points) the
     declarer C can still force 54; a search bounded by the points in hands says 48."""
-    deal = load(BENCHMARK)[2]
+    deal = load(BENCHMARK_DEALS)[2]
     deal.play = HUNGARIAN.parse_cards("PX MA P7 TU T7 TX PK MO PA T9 M8 TK ZU Z7 ZX T8")
     result = card_values(deal, DeclarerPoints(), after=len(deal.play))
     assert result.values["MU"] == best_points(with_card(deal, HUNGARIAN.parse_card("MU")), 2, after=17) == 54
@@ -191,7 +149,7 @@ def test_mid_trick_values_count_the_cards_on_the_table():
 
 
 def test_card_values_at_the_end_of_play_is_an_error():
-    deal = load(BENCHMARK)[2]
+    deal = load(BENCHMARK_DEALS)[2]
     deal = play_line(deal, [0] * 27)
     with pytest.raises(ValueError, match="over"):
         card_values(deal, DeclarerPoints(), after=27)
@@ -201,7 +159,7 @@ def test_card_values_at_the_end_of_play_is_an_error():
 
 
 def played_deal(count: int) -> Deal:
-    return play_line(load(BENCHMARK)[2], [0] * count)
+    return play_line(load(BENCHMARK_DEALS)[2], [0] * count)
 
 
 def test_parse_after_counts_cards():
@@ -238,7 +196,7 @@ def test_parse_after_errors(text, message):
 
 
 def trump_deal() -> Deal:
-    return load(BENCHMARK)[2]  # M, declarer C
+    return load(BENCHMARK_DEALS)[2]  # M, declarer C
 
 
 def test_parse_question_forms():

@@ -22,8 +22,9 @@ from alsos_solver.io import load, loads
 from alsos_solver.questions import Setting, final_value, is_value_question
 from alsos_solver.solver import Solver
 
+from analysis_support import QUICK_DEALS, endgame_questions, examples, reference_value
+from conftest import BENCHMARK_DEALS
 from endgames import SEATS, describe
-from test_card_values import BENCHMARK, QUICK_DEALS, endgame_questions, examples, reference_value
 
 
 def replay(deal: Deal, question, line) -> None:
@@ -65,7 +66,7 @@ def test_line_replays_and_reaches_the_reference_value(case):
 
 
 def test_lines_of_full_deals():
-    deals = load(BENCHMARK)
+    deals = load(BENCHMARK_DEALS)
     for index in QUICK_DEALS:
         deal = deals[index]
         question = default_question(deal)
@@ -111,7 +112,7 @@ def test_one_card_of_the_play_is_said_in_the_singular():
 
 
 def test_line_from_the_middle_of_a_trick():
-    deal = load(BENCHMARK)[2]
+    deal = load(BENCHMARK_DEALS)[2]
     full = optimal_line(deal, DeclarerPoints())
     deal.play = [HUNGARIAN.parse_card(t) for entry in full.to_json()["line"] for t in entry["cards"]][:10]
     line = optimal_line(deal, DeclarerPoints(), after=10)

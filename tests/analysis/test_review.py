@@ -26,8 +26,9 @@ from alsos_solver.io import load
 from alsos_solver.questions import Setting
 from alsos_solver.reference import can_make
 
+from analysis_support import examples
+from conftest import BENCHMARK_DEALS
 from endgames import HAND_SIZE, SEATS, describe, full_deals, options, play_line
-from test_card_values import BENCHMARK, examples
 
 REFERENCE_FROM = 3 * (HAND_SIZE - 4)
 """Cards played before the reference can follow: four tricks left."""
@@ -121,7 +122,7 @@ def test_review_of_partial_plays(deal):
 def test_items_are_the_game_and_the_announced_figures():
     deal = load("puzzles/example.txt")[0]
     assert [item.name for item in announced_items(deal)] == ["B game", "B abszolut", "B ultimo"]
-    deals = load(BENCHMARK)
+    deals = load(BENCHMARK_DEALS)
     klopitzky, betli = deals[0], deals[14]
     assert [item.name for item in announced_items(klopitzky)] == ["A klopitzky", "B klopitzky", "C klopitzky"]
     assert [item.name for item in announced_items(betli)] == [f"{betli.declarer} betli"]
@@ -169,7 +170,7 @@ def test_review_without_play_and_errors():
 
 
 def test_game_item_of_a_deal_is_game_won():
-    deal = load(BENCHMARK)[2]
+    deal = load(BENCHMARK_DEALS)[2]
     assert announced_items(deal)[0].question == GameWon()
 
 

@@ -14,57 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from alsos_solver.batch import Job, Output, run_batch
 from alsos_solver.batch_command import app
-from alsos_solver.io import dumps, load
+from alsos_solver.io import dumps
 from alsos_solver.launch import SUBCOMMANDS
-from alsos_solver.report import deals
 
+from batch_support import by_deal, expected, files, records, sample  # noqa: F401  (fixtures)
 from cli_support import assert_error, write
-
-ROOT = Path(__file__).resolve().parent.parent
-BENCHMARK_DEALS = ROOT / "benchmarks" / "deals.txt"
-
-
-@pytest.fixture(scope="module")
-def sample() -> list:
-    """Twelve deals of the benchmark set: trump, no-trump, betli and klopitzky contracts."""
-    return load(BENCHMARK_DEALS)[:12]
-
-
-@pytest.fixture
-def files(tmp_path, sample) -> list[str]:
-    return [write(tmp_path, "one.txt", dumps(sample[:7])), write(tmp_path, "two.txt", dumps(sample[7:]))]
-
-
-@pytest.fixture(scope="module")
-def expected(tmp_path_factory, sample) -> dict:
-    """The lines of an uninterrupted run in this process, by (file name, index)."""
-    folder = tmp_path_factory.mktemp("expected")
-    paths = [write(folder, "one.txt", dumps(sample[:7])), write(folder, "two.txt", dumps(sample[7:]))]
-    with Output(folder / "out.jsonl", Job().made()) as out:
-        run_batch(deals(paths), out, Job(), jobs=1)
-    return by_deal(folder / "out.jsonl")
-
-
-def records(path) -> list[dict]:
-    """The deals' records of a results file, after its first line (how it was made)."""
-    text = Path(path).read_text(encoding="utf-8")
-    assert text == "" or text.endswith("\n")
-    lines = [json.loads(line) for line in text.splitlines()]
-    assert lines == [] or set(lines[0]) == {"batch"}
-    return lines[1:]
-
-
-def by_deal(path) -> dict:
-    """The records by (file name, index), their ``file`` as its name (the folders differ)."""
-    found = {}
-    for record in records(path):
-        record["file"] = Path(record["file"]).name
-        key = (record["file"], record["index"])
-        assert key not in found, f"deal {key} written twice"
-        found[key] = record
-    return found
 
 
 def test_batch_is_registered():

@@ -4,11 +4,12 @@ two worker processes) as in one local run. Skipped without the extra ``distribut
 from __future__ import annotations
 
 import pytest
-from cli_support import assert_error
-from test_batch import by_deal, expected, files, records, sample  # noqa: F401  (fixtures)
 
 from alsos_solver.batch import runner as runner_module
 from alsos_solver.batch_command import app
+
+from batch_support import by_deal, expected, files, records, sample  # noqa: F401  (fixtures)
+from cli_support import assert_error
 
 distributed = pytest.importorskip("distributed")
 

@@ -18,6 +18,7 @@ from alsos_solver.cli import app
 from alsos_solver.render.widgets import won_text
 
 from cli_support import ALTIANSZ, ASSZORTI, BETLI, EXAMPLE, KLOPITZKY, NO_CONTRACT, PUZZLES, assert_error, write
+from conftest import ROOT
 from packaging.requirements import Requirement
 
 PLAYED = str(PUZZLES / "played.txt")
@@ -115,7 +116,7 @@ def test_help_names_every_option_and_its_metavar_without_types(runner):
 def test_typer_has_a_lower_and_an_upper_bound_and_the_installed_one_is_within():
     """typer 0.29 builds a pydantic adapter for every option it parses (60 ms of start-up):
     the upper bound keeps it out."""
-    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     (typer,) = [Requirement(r) for r in project["project"]["dependencies"] if r.startswith("typer")]
     operators = {spec.operator for spec in typer.specifier}
     assert operators == {">=", "<"}
@@ -268,7 +269,7 @@ def test_every_game_is_answered_with_every_analysis(runner, tmp_path):
 
 def test_an_output_without_symbols_in_process(tmp_path):
     """The fallback of an output that cannot encode the suit symbols (the subprocess test
-    is in test_startup.py)."""
+    is in tests/cli/test_startup.py)."""
     from typer.testing import CliRunner
 
     from conftest import PIPED

@@ -22,8 +22,7 @@ from alsos_solver.cli import app
 from alsos_solver.render.terminal import TerminalSink
 
 from cli_support import ASSZORTI, EXAMPLE, NO_CONTRACT, assert_error, ok, write
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 WIDE = {"COLUMNS": "200"}
 """No help line wrapped: a phrase is found whole."""
 

@@ -13,13 +13,12 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from cli_support import EXAMPLE
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DEALS = str(ROOT / "benchmarks" / "deals.txt")
 """200 deals: a run over them takes longer than any test waits before its signal."""
 INTERRUPTED = ("error: interrupted\n", "error: interrupted: partial result\n")

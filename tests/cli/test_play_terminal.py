@@ -2,7 +2,7 @@
 test types into it as a person would (a wrong card, ``why``, ``undo``, ``hint``, the
 winning cards) and reads the screen back. Without tmux the test is skipped, saying so.
 
-The piped-input tests are in test_puzzles.py; this one adds what only a terminal shows:
+The piped-input tests are in tests/puzzles/test_puzzles.py; this one adds what only a terminal shows:
 the ``>`` prompt before each command (stdin is a tty) and the session as drawn."""
 
 from __future__ import annotations

@@ -13,14 +13,14 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 
 from alsos_solver.cli import app
 from alsos_solver.launch import SUBCOMMANDS, load
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 BLOCK = re.compile(r"```\n\$ (alsos-solve [^\n]*)\n(.*?)```", re.S)
 COMMANDS = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
 

@@ -21,8 +21,7 @@ import alsos_solver
 from alsos_solver import launch
 
 from cli_support import EXAMPLE
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 
 
 def run(*args: str, env: dict[str, str] | None = None, **kwargs) -> subprocess.CompletedProcess:

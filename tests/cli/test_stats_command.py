@@ -14,7 +14,7 @@ from alsos_solver.launch import SUBCOMMANDS
 from alsos_solver.stats_command import app
 
 from cli_support import assert_error, write
-from test_stats import HAS_MATPLOTLIB, synthetic
+from stats_support import HAS_MATPLOTLIB, synthetic
 
 
 @pytest.fixture

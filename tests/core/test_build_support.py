@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 TRAINING = ROOT / "build_support" / "pgo_training.py"
 CHECK = f"""
 import runpy, sys

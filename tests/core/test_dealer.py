@@ -20,7 +20,7 @@ from alsos_solver.games import GAMES, find_game
 from alsos_solver.io import dumps, loads
 from alsos_solver.predicates import Context, Expression, PredicateError
 
-from conftest import contract_tokens
+from strategies import contract_tokens
 
 # Uniformity. Seven free cards (2 to each hand, 1 to the talon): 630 layouts; the
 # condition keeps a few hundred. B's parts (a sum, a maximum: B's T9 T8 and the free T7

@@ -466,6 +466,27 @@ def test_parse_contract_meaning(game, token, contract):
     assert GAMES[game].parse_contract(token) == contract
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_named_contract_is_read_alone_or_before_a_suit(game):
+    """``Game.contract_names``: the words of the ``Contract`` tag, each read alone (betli) or
+    before a suit letter (game-ultimo P), and written back as the writer spells it; a game of
+    suits and no-trump only (Asszorti) has none."""
+    spec = GAMES[game]
+    for name in spec.contract_names:
+        contract = parsed(spec, name) or parsed(spec, f"{name} {spec.pack.suits[0]}")
+        assert contract is not None, name
+        assert spec.contract_token(contract).split()[0] == name
+    assert bool(spec.contract_names) == (game != "asszorti")
+
+
+def parsed(spec, token: str) -> Contract | None:
+    """The contract the token names in the game, None where the game does not read it."""
+    try:
+        return spec.parse_contract(token)
+    except ValueError:
+        return None
+
+
 def test_only_klopitzky_has_no_declarer():
     assert not Contract(Kind.KLOPITZKY).has_declarer
     assert all(Contract(kind).has_declarer for kind in Kind if kind is not Kind.KLOPITZKY)

@@ -1,6 +1,6 @@
 """The two no-trump bounds of the search core (docs/core-bounds.md) on positions of two
 or three tricks built in the core's own terms, at the edges that random endgames rarely
-reach (test_engine_differential checks them at large): the test that a defender can top
+reach (tests/games/alsos/test_differential.py checks them at large): the test that a defender can top
 no more tricks (``figure_dead``: where it holds, his points are 0 at once; where one of
 its conditions fails, he makes the last trick), and the leader's run of masters
 (``cashed_points``: the others' cards in it count, the cheapest they can be)."""

@@ -2,8 +2,8 @@
 ``_search.pyx``): positions whose remaining cards show, suit by suit from the top, the
 same holders, the same points (when the goal counts them) and the same cards the goal or
 the deal names share one entry. Each test below keeps all but one of these the same, in
-the core's own terms (``Core.class_cards``); test_engine_differential checks the answers
-at large."""
+the core's own terms (``Core.class_cards``); tests/games/alsos/test_differential.py checks
+the answers at large."""
 
 from __future__ import annotations
 

@@ -6,8 +6,6 @@ the goal where it would make an answer wrong."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from alsos_solver._search import Core
@@ -16,10 +14,10 @@ from alsos_solver.io import load
 from alsos_solver.questions import SeatPoints, Setting
 from alsos_solver.rules import Kind
 
-from conftest import BENCHMARK_DEALS
+from conftest import BENCHMARK_DEALS, ROOT
 
 A, B, C = 0, 1, 2
-EXAMPLE = Path(__file__).resolve().parent.parent / "puzzles" / "example.txt"
+EXAMPLE = ROOT / "puzzles" / "example.txt"
 """B declares hearts (puzzles/example.txt)."""
 
 

@@ -1,8 +1,8 @@
 """The seeds' worked examples that state an answer, each with its source quoted.
 
-The kontra and scoring examples of seeds 001/003 live in test_scoring.py (the first trick's
+The kontra and scoring examples of seeds 001/003 live in alsos/test_scoring.py (the first trick's
 announcements, the two abszolúts, the no-trump game kontra'd from the front, the slate,
-betli, klopitzky 4-4-1 and 3-3-3); the Tompa rules' values in test_rules_fidelity.py. Here:
+betli, klopitzky 4-4-1 and 3-3-3); the Tompa rules' values in alsos/test_rules.py. Here:
 the house rules' values (seed 000), the melds' worked example (003), and the Asszorti
 (002) and Altiansz (004) examples."""
 

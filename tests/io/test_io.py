@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +16,7 @@ from alsos_solver.io import DealFormatError, dump, dumps, iter_deals, load, load
 from alsos_solver.rules import AlsosOptions, Contract, Kind
 
 from cli_support import ASSZORTI as ASSZORTI_DEAL
+from conftest import ROOT
 from strategies import deals
 
 SPEC_EXAMPLE = """\
@@ -309,7 +309,7 @@ def test_round_trip_of_several_deals(several):
 
 
 def test_docs_example_and_its_written_form():
-    docs = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    docs = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
     example, written = re.findall(r"^```\n(.*?)^```", docs, re.S | re.M)[:2]
     assert example == SPEC_EXAMPLE and written == SPEC_EXAMPLE_WRITTEN
     assert dumps(loads(example)) == written

@@ -2,7 +2,7 @@
 under any spelling (relative, ``./``, a symbolic or a hard link) is refused before any
 work, a file of another kind is replaced only with ``--force``, and a file is replaced as
 a whole. The rule itself here, and ``compose -o``; each other command's outputs in its
-own tests (test_html, test_batch, test_deal_command, test_stats_command)."""
+own tests (tests/cli/: test_html, test_batch, test_deal_command, test_stats_command)."""
 
 from __future__ import annotations
 

@@ -14,8 +14,9 @@ from alsos_solver.puzzles.cases import Case
 from alsos_solver.puzzles.literature import findings, literature_files
 
 from cli_support import BETLI, EXAMPLE, assert_error, ok, write
+from conftest import ROOT
 
-LITERATURE = Path(__file__).resolve().parent.parent / "literature"
+LITERATURE = ROOT / "literature"
 SEEDS = str(LITERATURE / "seed-002.cases")
 SOURCE = '[Source "A. Author, A Book, 1930, p. 1"]\n'
 

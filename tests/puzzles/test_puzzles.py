@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,6 +15,7 @@ from alsos_solver.puzzles.compose import ComposeError, ComposeOptions, Composer,
 from alsos_solver.puzzles.play import play
 
 from cli_support import assert_error, write
+from conftest import ROOT
 
 ENDPLAY = """\
 [Event "Throw-in"]
@@ -303,7 +303,7 @@ def test_play_reads_to_the_end_of_input(runner, tmp_path):
 
 # The collection
 
-COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "collection").glob("*.txt"))
+COLLECTION = sorted((ROOT / "puzzles" / "collection").glob("*.txt"))
 
 
 def test_the_collection_says_its_goals_and_counts_plainly():

@@ -39,6 +39,7 @@ class AlsosGame(Game):
     meld_contests: tuple[str, ...] = ("sequences", "vannak")
     front_hand: int = 6
     """Six of nine cards; eight of twelve in two-player Alsós (seed 003)."""
+    contract_names: tuple[str, ...] = ("BETLI", "KLOPITZKY")
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -51,7 +52,7 @@ class AlsosGame(Game):
             return Contract(Kind.NO_TRUMP)
         if len(text) == 1 and text in self.pack.suits:
             return Contract(Kind.TRUMP, self.pack.suits.index(text))
-        if upper in ("BETLI", "KLOPITZKY"):
+        if upper in self.contract_names:
             return Contract(Kind[upper])
         raise ValueError(f"unknown contract {text!r} for {self.name} (expected a suit letter, NT, BETLI or KLOPITZKY)")
 

@@ -158,6 +158,8 @@ class AltianszRules(Game):
     """Altiansz's named contracts (``game-ultimo P``, ``solo NT``, ``betli``), trick rules,
     first lead and melds."""
 
+    contract_names: tuple[str, ...] = CONTRACTS
+
     def parse_contract(self, text: str) -> Contract:
         """A contract's name (:func:`contract_name`), then a suit letter or ``NT``, but
         betli and klopitzky alone."""

@@ -1,8 +1,8 @@
 """The Tompa two-player rules (``rules=tompa``, alsos-2): what the contract table asks, and
 the readings docs/rules.md states where seed 003 is silent (a tie, abszolút with 100).
 
-Other Tompa rules are pinned in test_rules_fidelity.py (equal runs decided by suit alone,
-trumps not counting: ``test_tompa_equal_sequences_are_decided_by_suit``) and test_rules.py
+Other Tompa rules are pinned in tests/games/alsos/test_rules.py (equal runs decided by suit alone,
+trumps not counting: ``test_tompa_equal_sequences_are_decided_by_suit``) and tests/core/test_rules.py
 (the declarer leads).
 """
 

@@ -13,8 +13,9 @@ import pytest
 from alsos_solver.cli import app
 
 from cli_support import ALTIANSZ, write
+from conftest import ROOT
 
-EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "altiansz.txt")
+EXAMPLE = str(ROOT / "examples" / "altiansz.txt")
 LOW_HAND = "987.87.87.87"
 """The lowest two or three cards of every suit: no trick can be won with them."""
 KLOPITZKY = f"""\

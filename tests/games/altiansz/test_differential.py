@@ -11,7 +11,6 @@ reference's answer for every contract.
 
 from __future__ import annotations
 
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -30,6 +29,7 @@ from alsos_solver.solve import solve
 from alsos_solver.solver import Solver
 
 from altiansz_deals import SPEC, TOKENS, TRUMP_TOKENS, endgames
+from conftest import ROOT
 from endgames import SEATS, deal_from_hands, describe
 
 TABLE_BYTES = 1 << 14
@@ -169,7 +169,7 @@ def test_klopitzky_won_by_each_seat_agrees(deal):
 
 # --- golden deals: full deals of the benchmark set, pinned ------------------------------------
 
-BENCHMARK_DEALS = Path(__file__).resolve().parent.parent / "benchmarks" / "deals-altiansz.txt"
+BENCHMARK_DEALS = ROOT / "benchmarks" / "deals-altiansz.txt"
 NOTHING = dict.fromkeys(STRAIN_CONTRACTS, False)
 
 
