@@ -178,6 +178,14 @@ test("legality, equivalence groups, badges and the position's value come from th
   assert.equal(logic.positionValue({ cards: [] }), null);
 });
 
+test("auto-play plays a forced card, or one of equal cards, and nothing else", () => {
+  assert.equal(logic.autoCard(ANSWER), null, "a choice between groups");
+  assert.equal(logic.autoCard({ cards: [ANSWER.cards[0]] }), "M8", "one legal card");
+  assert.equal(logic.autoCard({ cards: ANSWER.cards.slice(0, 2) }), "M8", "equal cards of one group");
+  assert.equal(logic.autoCard({ cards: [] }), null, "the play is over");
+  assert.equal(logic.autoCard(null), null);
+});
+
 test("each game offers its own questions", () => {
   assert.deepEqual(logic.questionSpecs(logic.parseDeal(PLAYED)), ["declarer_points", "game", "defeat", "B:abszolut", "B:ultimo"]);
   assert.deepEqual(logic.questionSpecs(logic.parseDeal(ALSOS_2)), ["betli", "defeat"]);

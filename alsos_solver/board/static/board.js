@@ -19,6 +19,8 @@ const state = {
   answer: null, // the server's answer for the position shown, never an older one
   error: null,
   busy: false,
+  autoPlay: false, // the switch: play forced and equal cards by themselves
+  clicked: false, // the position came from a card played (not a step back): auto-play may go on
 };
 
 let requestNumber = 0;
@@ -55,7 +57,8 @@ function openDeal(text, play = [], question = "") {
   setPlay(play, logic.isPrefix(play, recorded) ? recorded : play);
 }
 
-function setPlay(play, line = state.line) {
+function setPlay(play, line = state.line, clicked = false) {
+  state.clicked = clicked;
   state.play = play;
   state.line = line;
   state.answer = null;
@@ -97,10 +100,15 @@ async function ask() {
   inFlight = null;
   state.busy = false;
   state.answer = answer;
-  // At the end of the play there is no card to value: the position needs no answer then.
-  state.error = error && !(state.deal && logic.isOver(state.deal, state.play)) ? error : null;
-  if (!error && state.parseError) state.error = state.parseError;
+  state.error = error || state.parseError;
   render();
+  autoPlay();
+}
+
+/** With the switch on, after a card played: the next card where the choice is forced or between equal cards. */
+function autoPlay() {
+  const card = state.autoPlay && state.clicked ? logic.autoCard(state.answer) : null;
+  if (card) playCard(card);
 }
 
 function showHash() {
@@ -115,7 +123,7 @@ function showHash() {
 function playCard(card) {
   if (!state.answer || !logic.isLegal(card, state.answer)) return;
   const next = logic.playCard(state.play, state.line, card);
-  setPlay(next.play, next.line);
+  setPlay(next.play, next.line, true);
 }
 
 const steps = {
@@ -204,7 +212,7 @@ function renderDeals() {
 }
 
 function dealTitle(deal) {
-  return [`${deal.file} #${deal.index}`, deal.title].filter(Boolean).join(" · ");
+  return deal.title || `${deal.file} #${deal.index}`;
 }
 
 function suitSpan(text, suit) {
@@ -249,7 +257,8 @@ function figureList(bySeat) {
 
 function firstLeader() {
   const deal = state.deal;
-  if (state.answer?.first_leader) return state.answer.first_leader;
+  const tricks = state.answer?.tricks;
+  if (tricks && tricks.length) return tricks[0].leader;
   if (deal.playLeader) return deal.playLeader;
   if (state.play.length) return logic.ownerOf(deal, state.play[0]);
   return state.answer ? state.answer.to_move : null;
@@ -292,17 +301,14 @@ function renderSeats() {
   }
 }
 
-/** What a seat has taken so far: points, or tricks where the game counts no points (from the server). */
+/** What a seat has taken so far, from the server: card points where the play counts them, else tricks. */
 function taken(seat) {
   const answer = state.answer;
-  if (!answer) return null;
-  if (answer.points && answer.points[seat] !== undefined && answer.points[seat] !== null) {
+  if (!answer || !answer.tricks_won || answer.tricks_won[seat] === undefined) return null;
+  if (logic.countsPoints(state.deal, answer)) {
     return element("span", { class: "taken", "data-points": answer.points[seat], text: i18n.t("points", answer.points[seat]) });
   }
-  if (answer.tricks_won && answer.tricks_won[seat] !== undefined) {
-    return element("span", { class: "taken", "data-tricks": answer.tricks_won[seat], text: i18n.t("trickCount", answer.tricks_won[seat]) });
-  }
-  return null;
+  return element("span", { class: "taken", "data-tricks": answer.tricks_won[seat], text: i18n.t("trickCount", answer.tricks_won[seat]) });
 }
 
 function handRows(seat, cards, toMove) {
@@ -452,9 +458,9 @@ function renderStatus() {
     status.textContent = "";
     return;
   }
-  const value = logic.positionValue(answer);
+  const value = answer.value ?? logic.positionValue(answer);
   const parts = [i18n.t("moverLine", answer.to_move, answer.trick)];
-  if (value !== null) parts.push(i18n.t("positionValue", logic.badge(value)));
+  if (value !== null) parts.push(i18n.t("positionValue", i18n.valueWords(value, answer.unit)));
   status.textContent = parts.join(" · ");
 }
 
@@ -495,6 +501,9 @@ function bind() {
   for (const name of Object.keys(steps)) $(`#${name}`).addEventListener("click", () => step(name));
   $("#back-to-recorded").addEventListener("click", backToRecorded);
   $("#copy-link").addEventListener("click", copyLink);
+  $("#auto-play").addEventListener("change", (event) => {
+    state.autoPlay = event.target.checked;
+  });
   for (const button of document.querySelectorAll(".lang")) button.addEventListener("click", () => setLanguage(button.dataset.lang));
   $("#deal-select").addEventListener("change", (event) => openDeal(state.deals[Number(event.target.value)].text));
   $("#question-select").addEventListener("change", (event) => {

@@ -84,6 +84,7 @@ const STRINGS = {
     end: "End",
     "end.label": "To the end of the line",
     backToRecorded: "Back to the recorded play",
+    autoPlay: "Auto-play forced and equal cards",
     copyLink: "Copy link",
     linkCopied: "Link copied",
     linkSelected: "Link selected: copy it with Ctrl+C",
@@ -156,6 +157,7 @@ const STRINGS = {
     end: "Végére",
     "end.label": "A játék végére",
     backToRecorded: "Vissza a lejátszott partihoz",
+    autoPlay: "A kényszerű és egyenértékű lapok maguktól",
     copyLink: "Link másolása",
     linkCopied: "Link kimásolva",
     linkSelected: "A link kijelölve: másold Ctrl+C-vel",
@@ -284,6 +286,16 @@ export function kontraWords({ item, levels }) {
   const name = figure === undefined ? t("q.game") : `${seat}: ${figureName(figure)}`;
   const said = [...levels].map((level, i) => `${KONTRA_LEVELS[i]} (${t(level === "f" ? "kontra.front" : "kontra.back")})`);
   return `${name}: ${said.join(", ")}`;
+}
+
+const UNITS = { en: { points: "points", tricks: "tricks", score: "score" }, hu: { points: "pont", tricks: "ütés", score: "pont" } };
+
+/** A value with its unit ("90 points", "7 ütés"), ✓ / ✗ for a yes/no answer. */
+export function valueWords(value, unit) {
+  if (typeof value === "boolean") return value ? "✓" : "✗";
+  const word = UNITS[current][unit];
+  if (!word) return String(value);
+  return unit === "score" ? `${word} ${value > 0 ? "+" : ""}${value}` : `${value} ${word}`;
 }
 
 /** A question spec in words ("declarer_points" -> "the declarer's points"); the spec itself where unknown. */

@@ -296,6 +296,25 @@ export function badge(value) {
   return String(value);
 }
 
+/**
+ * The card auto-play plays: the first legal card where every legal card is of one
+ * equivalence group (a forced card, or equal ones); else null.
+ */
+export function autoCard(answer) {
+  const cards = (answer && answer.cards) || [];
+  if (!cards.length) return null;
+  return cards.every((entry) => entry.group === cards[0].group) ? cards[0].card : null;
+}
+
+/**
+ * Whether the play is counted in card points (else in tricks), as the terminal's --line
+ * counts it: the server's counts_points where it says, else all but Asszorti.
+ */
+export function countsPoints(deal, answer) {
+  if (answer && typeof answer.counts_points === "boolean") return answer.counts_points;
+  return deal.game !== "asszorti";
+}
+
 /** The position's value: the value of a best card (null without one). */
 export function positionValue(answer) {
   const best = ((answer && answer.cards) || []).find((entry) => entry.best);
