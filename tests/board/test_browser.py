@@ -226,6 +226,21 @@ def test_deep_link_shows_every_card_and_value_as_cards_does(board, page, deal_fo
         assert "value" in label
 
 
+def test_the_board_steps_through_the_deals_of_its_files(board, page, deal_folder) -> None:
+    page.goto(board)
+    shown_values(page)
+    with urllib.request.urlopen(board + "api/deals", timeout=30) as response:
+        deals = json.load(response)["deals"]
+    assert page.locator("#deal-select option").count() == len(deals) == 5
+    assert page.url.startswith(board + "#d="), "the first deal, its link in the address"
+    page.select_option("#deal-select", "3")
+    wait_settled(page)
+    values = shown_values(page)
+    expected = cli_cards("family.txt", 1, 0, deal_folder)
+    assert values == {card: json.dumps(value) for card, value in expected["cards"].items()}
+    assert "alsos-2" in page.text_content("#info")
+
+
 def test_question_select_asks_the_chosen_question(board, page, deal_folder) -> None:
     text = deal_text("puzzles/played.txt", 1, deal_folder)
     page.goto(board_link(board, text, []))
@@ -303,6 +318,22 @@ def test_auto_play_plays_a_forced_card(board, page, deal_folder) -> None:
     page.click("#undo-card")
     wait_settled(page)
     assert page.url.endswith("&p=M8.MU.MA.MO"), "a step back is not undone by auto-play"
+
+
+def test_play_by_keyboard(board, page, deal_folder) -> None:
+    text = deal_text("puzzles/asszorti.txt", 1, deal_folder)
+    page.goto(board_link(board, text, []))
+    values = shown_values(page)
+    first = next(iter(values))
+    page.focus(f'.seat [data-card="{first}"]')
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    assert page.url.endswith(f"&p={first}")
+    focused = page.evaluate("document.activeElement.closest('[data-to-move]') && document.activeElement.dataset.card")
+    assert focused in shown_values(page), "the focus goes on to a card of the next player to move"
+    page.keyboard.press("ArrowLeft")
+    wait_settled(page)
+    assert "&p=" not in page.url
 
 
 def test_a_broken_deal_shows_the_servers_message(board, page) -> None:

@@ -21,6 +21,7 @@ const state = {
   busy: false,
   autoPlay: false, // the switch: play forced and equal cards by themselves
   clicked: false, // the position came from a card played (not a step back): auto-play may go on
+  keepFocus: false, // a card had the keyboard focus when it was played: the next mover's best card gets it
 };
 
 let requestNumber = 0;
@@ -102,6 +103,7 @@ async function ask() {
   state.answer = answer;
   state.error = error || state.parseError;
   render();
+  if (state.keepFocus && answer) document.querySelector(".seat .card.best, .seat .card.legal")?.focus();
   autoPlay();
 }
 
@@ -122,6 +124,7 @@ function showHash() {
 
 function playCard(card) {
   if (!state.answer || !logic.isLegal(card, state.answer)) return;
+  state.keepFocus = Boolean(document.activeElement?.matches?.("button.card"));
   const next = logic.playCard(state.play, state.line, card);
   setPlay(next.play, next.line, true);
 }
@@ -165,6 +168,13 @@ function chooseQuestion(spec) {
 function setLanguage(lang) {
   i18n.setLanguage(lang);
   render();
+}
+
+/** Outlines the cards of one equivalence group while one of them is pointed at or focused. */
+function showGroup(card) {
+  for (const other of document.querySelectorAll(".card.group-shown")) other.classList.remove("group-shown");
+  if (!card) return;
+  for (const other of document.querySelectorAll(`.seat .card[data-group="${card.dataset.group}"]`)) other.classList.add("group-shown");
 }
 
 // ---- rendering ---------------------------------------------------------------------------
@@ -500,6 +510,8 @@ function bind() {
   });
   for (const name of Object.keys(steps)) $(`#${name}`).addEventListener("click", () => step(name));
   $("#back-to-recorded").addEventListener("click", backToRecorded);
+  for (const kind of ["pointerover", "focusin"]) $("#table").addEventListener(kind, (event) => showGroup(event.target.closest(".card[data-group]")));
+  for (const kind of ["pointerout", "focusout"]) $("#table").addEventListener(kind, () => showGroup(null));
   $("#copy-link").addEventListener("click", copyLink);
   $("#auto-play").addEventListener("change", (event) => {
     state.autoPlay = event.target.checked;
