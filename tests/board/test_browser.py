@@ -398,11 +398,13 @@ def test_o_and_zero_are_told_apart(board, page, deal_folder) -> None:
 
 
 @pytest.mark.parametrize("width", [375, 1280])
-def test_layout_fits_and_every_control_is_labelled(board, browser, deal_folder, shots, width) -> None:
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_layout_fits_and_every_control_is_labelled(board, browser, deal_folder, shots, width, language) -> None:
     from alsos_solver.io import load
 
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('alsos-board-language', '{language}')")
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -420,6 +422,7 @@ def test_layout_fits_and_every_control_is_labelled(board, browser, deal_folder, 
             .filter(e => e.getClientRects().length && !(e.getAttribute('aria-label') || e.labels?.length || e.textContent.trim()))
             .map(e => e.outerHTML.slice(0, 80))""")
         assert not unlabelled, unlabelled
-        page.screenshot(path=str(shots / f"board-{game}-{width}.png"), full_page=True)
+        assert page.get_attribute("html", "lang") == language
+        page.screenshot(path=str(shots / f"board-{game}-{width}-{language}.png"), full_page=True)
     context.close()
     assert not errors, errors
