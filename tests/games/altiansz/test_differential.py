@@ -14,7 +14,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
@@ -30,16 +30,9 @@ from alsos_solver.solver import Solver
 
 from altiansz_deals import SPEC, TOKENS, TRUMP_TOKENS, endgames
 from conftest import ROOT
-from endgames import SEATS, deal_from_hands, describe
+from endgames import SEATS, deal_from_hands, describe, examples
 
 TABLE_BYTES = 1 << 14
-
-
-def examples(count: int) -> settings:
-    return settings(
-        max_examples=count, deadline=None, report_multiple_bugs=False,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
-    )
 
 
 def engine(deal: Deal) -> Solver:
