@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
 from alsos_solver.games import find_game
+from alsos_solver.games.altiansz.game import AltianszGame
 from alsos_solver.games.altiansz.questions import QUESTIONS, STRAIN_CONTRACTS, ContractMade, GameDefeated, KlopitzkyWin
-from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, HeldMelds
+from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, HeldMelds
 from alsos_solver.io import load
 from alsos_solver.melds import Meld
 from alsos_solver.questions import DeclarerPoints, Setting, parse_question
@@ -90,12 +91,12 @@ def test_the_question_set_answers_every_contract_as_the_reference(deal):
 
 
 def fixed_melds(points: dict[str, int]):
-    """``AltianszRules.seat_melds`` patched: each seat holds one meld of the given points."""
+    """``AltianszGame.seat_melds`` patched: each seat holds one meld of the given points."""
 
     def seat_melds(self, deal: Deal, seat: str) -> HeldMelds:
         return HeldMelds((Meld("", "vannak", 0, points[seat], False, "test meld"),) if points[seat] else ())
 
-    return mock.patch.object(AltianszRules, "seat_melds", seat_melds)
+    return mock.patch.object(AltianszGame, "seat_melds", seat_melds)
 
 
 @pytest.mark.slow
