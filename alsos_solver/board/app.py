@@ -19,6 +19,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -222,7 +223,7 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await anyio.to_thread.run_sync(worker.start)
+        threading.Thread(target=worker.start, daemon=True).start()  # the page is served meanwhile
         try:
             yield
         finally:

@@ -122,9 +122,14 @@ def read_line(stream: BinaryIO, timeout: float) -> bytes | None:
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The child's loop: a question a line from ``requests``, its answer a line to
     ``answers``, until the end of ``requests``."""
+    from ..games import GAMES
+    from ..solver import DEFAULT_TABLE_BYTES, shared_core
     from . import positions
 
     warm = positions.WarmSolvers()
+    shared_core(DEFAULT_TABLE_BYTES)  # before the first question: the table allocated,
+    for game in GAMES.values():  # and every game's questions imported
+        game.questions
     answers.write(READY)
     answers.flush()
     for line in requests:
