@@ -57,6 +57,23 @@ def test_a_timeout_must_be_positive(runner):
     assert_error(runner.invoke(app, ["--timeout", "0"]), "--timeout 0: expected a number of seconds above 0")
 
 
+def test_open_opens_the_page_it_prints(runner, monkeypatch):
+    import uvicorn
+    import webbrowser
+
+    opened, served = [], []
+
+    def serve(server, sockets):
+        served.append(sockets[0].getsockname())
+        sockets[0].close()
+
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+    monkeypatch.setattr(uvicorn.Server, "run", serve)
+    out = ok(runner.invoke(app, ["--open", "--port", "0", EXAMPLE]))
+    (host, port), = served
+    assert out == f"board: http://127.0.0.1:{port}/\n" and opened == [f"http://127.0.0.1:{port}/"] and host == "127.0.0.1"
+
+
 # A real board
 
 

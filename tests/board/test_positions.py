@@ -165,3 +165,11 @@ def test_a_card_after_the_last_is_an_error():
 
 def test_the_deal_is_read_as_one_deal_with_a_contract():
     assert read_deal(GAME_DEALS["alsos-4"]).game.name == "alsos-4"
+
+
+def test_the_example_answer_in_the_docs_is_the_board_s():
+    """docs/cli.md shows the answer after M8 MU MA MO of puzzles/example.txt."""
+    docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = docs.partition("## The analysis board")[2].partition("```json\n")[2].partition("```")[0]
+    example = (ROOT / "puzzles" / "example.txt").read_text(encoding="utf-8")
+    assert json.loads(shown) == position_values(example, ["M8", "MU", "MA", "MO"], None)
