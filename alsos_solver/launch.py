@@ -38,6 +38,7 @@ SUBCOMMANDS: dict[str, str] = {
     "compose": "alsos_solver.puzzle_commands:compose_app",
     "play": "alsos_solver.puzzle_commands:play_app",
     "literature": "alsos_solver.literature_command:app",
+    "board": "alsos_solver.board_command:app",
 }
 """``alsos-solve NAME ...`` -> the typer app that runs it, as ``module:attribute``
 (imported then; its one-line summary is in the ``--help`` of ``alsos-solve``). A file

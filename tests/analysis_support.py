@@ -4,7 +4,6 @@ accepts, the reference's value of a question, and the hypothesis settings of the
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
@@ -18,11 +17,6 @@ from endgames import SEATS, endgames, options
 QUICK_DEALS = (0, 1, 3, 4, 14, 17)
 """Benchmark deals (index from 0) that the solver answers in milliseconds: klopitzky, M, NT,
 P, BETLI, T."""
-
-
-def examples(count: int) -> settings:
-    return settings(max_examples=count, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def question_specs(deal: Deal) -> list[str]:

@@ -15,10 +15,11 @@ Everything is drawn with hypothesis, so a failing endgame shrinks and replays.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 
-from hypothesis import assume
+from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 
 from alsos_solver.cards import HUNGARIAN, Card, CardSet, cards_of
@@ -27,6 +28,18 @@ from alsos_solver.games.alsos import ALSOS
 from alsos_solver.melds import MELD_KINDS
 from alsos_solver.position import Position
 from alsos_solver.rules import AlsosOptions, Contract, Kind
+
+SCALE = float(os.environ.get("ALSOS_ENGINE_TEST_SCALE", "1"))
+"""Multiplies every example count: ``ALSOS_ENGINE_TEST_SCALE=20`` for a long local run."""
+
+
+def examples(count: int) -> settings:
+    """Hypothesis settings for ``count`` examples (times :data:`SCALE`) of a test against
+    the reference: no deadline, and no health check for slow or filtered draws."""
+    return settings(
+        max_examples=max(1, int(count * SCALE)), deadline=None, report_multiple_bugs=False,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
 
 SEATS = "ABC"
 HAND_SIZE = 9

@@ -73,13 +73,17 @@ class Probe:
 
     ``legal()`` follows the question's own rules of play (an ultimó it asks about keeps its
     trump 7 back, as in :mod:`..reference`); ``value()`` is the position's double-dummy
-    value; ``card_value(card)`` the value after the card."""
+    value; ``card_value(card)`` the value after the card. ``solver``: one of this deal
+    already after ``after`` cards of its Play section, kept warm by the caller (the board
+    keeps one per deal: its table and the values it found serve the next position); None:
+    a new one."""
 
-    def __init__(self, deal: Deal, question: Question, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES):
+    def __init__(self, deal: Deal, question: Question, after: int = 0, table_bytes: int = DEFAULT_TABLE_BYTES,
+                 solver: Solver | None = None):
         self.deal = deal
         self.question = question
         self.after = after
-        self.solver = Solver(deal, after=after, table_bytes=table_bytes)
+        self.solver = solver or Solver(deal, after=after, table_bytes=table_bytes)
         self.setting = self.solver.setting
         self.is_value = is_value_question(question)
         self.unit = getattr(question, "unit", "")
@@ -88,14 +92,14 @@ class Probe:
         self.team = question.team(self.setting)
 
     @classmethod
-    def of(cls, deal: Deal, question: Question | None, after: int | None) -> Probe:
+    def of(cls, deal: Deal, question: Question | None, after: int | None, solver: Solver | None = None) -> Probe:
         """A probe after ``after`` cards of the Play section (None: at the first lead) for
         ``question`` (None: the deal's :func:`default_question`); ValueError if the Play
         section is shorter."""
         after = after or 0
         if after > len(deal.play):
             raise ValueError(f"after {counted(after, 'card')}, but the Play section holds {len(deal.play)}")
-        return cls(deal, question or default_question(deal, after), after)
+        return cls(deal, question or default_question(deal, after), after, solver=solver)
 
     @property
     def position(self):
@@ -169,11 +173,13 @@ class CardValues:
         return result
 
 
-def card_values(deal: Deal, question: Question | None = None, after: int | None = None) -> CardValues:
+def card_values(deal: Deal, question: Question | None = None, after: int | None = None,
+                solver: Solver | None = None) -> CardValues:
     """The value of every legal card of the player to move after ``after`` cards of the
     Play section (None: at the first lead); ``question`` None asks the deal's
-    :func:`default_question`. ValueError when the play is over."""
-    probe = Probe.of(deal, question, after)
+    :func:`default_question`; ``solver``: as :class:`Probe` takes it. ValueError when the
+    play is over."""
+    probe = Probe.of(deal, question, after, solver)
     question, after, position = probe.question, probe.after, probe.position
     if position.is_over:
         raise ValueError(f"the play is over after {after} cards: no card to play")

@@ -30,9 +30,9 @@ from alsos_solver.reference import best_points
 from alsos_solver.rules import AlsosOptions, Kind
 from alsos_solver.solver import Solver
 
-from analysis_support import QUICK_DEALS, endgame_questions, examples, question_specs, reference_value
+from analysis_support import QUICK_DEALS, endgame_questions, question_specs, reference_value
 from conftest import BENCHMARK_DEALS
-from endgames import BETLI, KLOPITZKY, SEATS, TRUMP_CONTRACTS, deal_from_hands, describe, play_line
+from endgames import BETLI, KLOPITZKY, SEATS, TRUMP_CONTRACTS, deal_from_hands, describe, examples, play_line
 
 
 def with_card(deal: Deal, card: int) -> Deal:

@@ -22,9 +22,9 @@ from alsos_solver.io import load, loads
 from alsos_solver.questions import Setting, final_value, is_value_question
 from alsos_solver.solver import Solver
 
-from analysis_support import QUICK_DEALS, endgame_questions, examples, reference_value
+from analysis_support import QUICK_DEALS, endgame_questions, reference_value
 from conftest import BENCHMARK_DEALS
-from endgames import SEATS, describe
+from endgames import SEATS, describe, examples
 
 
 def replay(deal: Deal, question, line) -> None:

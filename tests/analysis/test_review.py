@@ -26,9 +26,8 @@ from alsos_solver.io import load
 from alsos_solver.questions import Setting
 from alsos_solver.reference import can_make
 
-from analysis_support import examples
 from conftest import BENCHMARK_DEALS
-from endgames import HAND_SIZE, SEATS, describe, full_deals, options, play_line
+from endgames import HAND_SIZE, SEATS, describe, examples, full_deals, options, play_line
 
 REFERENCE_FROM = 3 * (HAND_SIZE - 4)
 """Cards played before the reference can follow: four tricks left."""

@@ -9,8 +9,8 @@ The Alsós melds, from the hands held at the first lead, in trump and no-trump g
 * béla: the trump King and Over, 20, no contest (trump games only).
 
 A seat that does not declare a kind (``declared``) neither scores it nor takes part in its
-contest. Betli and klopitzky have no melds, nor have Asszorti or, for now, Altiansz (its
-own meld list, rules-notes 'Altiansz', is a later issue): they get an empty result.
+contest. Betli and klopitzky have no melds: they get an empty result. (Altiansz has melds of
+its own, :mod:`alsos_solver.games.altiansz.rules`; Asszorti has none.)
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from ...questions.specs import parse_seat
 from ...rules import Kind
 from ...solve import Answer, SolveResult
 from ..alsos.questions import KlopitzkySafe
-from .rules import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, contract_name, scores_melds
+from .rules import CONTRACTS, GAME_CONTRACTS, TRUMP_ONLY, contract_name, scores_melds
 
 if TYPE_CHECKING:
     from ...solver import Solver
@@ -69,12 +69,12 @@ def check_altiansz(question: Question, setting: Setting) -> None:
 
 
 def contract_melds(setting: Setting, contract: str) -> tuple[int, ...]:
-    """Each seat's meld points in the deal's strain as the named contract scores them."""
-    spec, deal = setting.deal.game, setting.deal
-    assert isinstance(spec, AltianszRules)
+    """Each seat's meld points in the deal's strain as the named contract scores them (the
+    deal is an Altiansz deal: :func:`check_altiansz`)."""
+    game, deal = setting.deal.game, setting.deal
     return tuple(
-        spec.seat_melds(deal, seat).points if scores_melds(contract, s == setting.declarer) else 0
-        for s, seat in enumerate(spec.active)
+        game.seat_melds(deal, seat).points if scores_melds(contract, s == setting.declarer) else 0
+        for s, seat in enumerate(game.active)
     )
 
 

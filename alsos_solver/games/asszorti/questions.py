@@ -31,7 +31,7 @@ from ...errors import NotApplicable
 from ...position import Position
 from ...questions.base import Ask, Goal, Item, Question, Setting, ValueQuestion, _coef, _none, both
 from ...solve import Answer, SolveResult
-from .rules import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, AsszortiRules, score
+from .rules import ARRIVAZS, GAME_TRICKS, LATE_TRICKS, ArrivazsOutcome, score
 
 if TYPE_CHECKING:
     from ...solver import Solver

@@ -20,14 +20,13 @@ example keeps to three tricks or fewer: the reference takes minutes on five.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from alsos_solver.cards import cards_of
@@ -43,24 +42,12 @@ from alsos_solver.solver import Solver
 
 from endgames import (
     ALL_CONTRACTS, ALL_VARIANT_FIGURES, BETLI, HAND_SIZE, KLOPITZKY, NOBODY_DECLARES, NO_TRUMP, POINT_CONTRACTS, SEATS,
-    TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, full_deals, options, play_line,
+    TRUMP_CONTRACTS, contested_deals, deal_from_hands, describe, endgames, examples, full_deals, options, play_line,
     redistributions,
 )
 
-SCALE = float(os.environ.get("ALSOS_ENGINE_TEST_SCALE", "1"))
-"""Multiplies every example count: ``ALSOS_ENGINE_TEST_SCALE=20`` for a long local run."""
-
 TABLE_BYTES = 1 << 14
 """A small table (a few hundred entries), so that replacement is exercised too."""
-
-
-def examples(count: int) -> settings:
-    return settings(
-        max_examples=max(1, int(count * SCALE)),
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-        report_multiple_bugs=False,
-    )
 
 
 # --- comparing the two solvers ------------------------------------------------------------

@@ -14,13 +14,14 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from alsos_solver.deal import Deal
 from alsos_solver.games import find_game
+from alsos_solver.games.altiansz.game import AltianszGame
 from alsos_solver.games.altiansz.questions import QUESTIONS, STRAIN_CONTRACTS, ContractMade, GameDefeated, KlopitzkyWin
-from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, AltianszRules, HeldMelds
+from alsos_solver.games.altiansz.rules import GAME_CONTRACTS, TRUMP_ONLY, HeldMelds
 from alsos_solver.io import load
 from alsos_solver.melds import Meld
 from alsos_solver.questions import DeclarerPoints, Setting, parse_question
@@ -30,16 +31,9 @@ from alsos_solver.solver import Solver
 
 from altiansz_deals import SPEC, TOKENS, TRUMP_TOKENS, endgames
 from conftest import ROOT
-from endgames import SEATS, deal_from_hands, describe
+from endgames import SEATS, deal_from_hands, describe, examples
 
 TABLE_BYTES = 1 << 14
-
-
-def examples(count: int) -> settings:
-    return settings(
-        max_examples=count, deadline=None, report_multiple_bugs=False,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
-    )
 
 
 def engine(deal: Deal) -> Solver:
@@ -97,12 +91,12 @@ def test_the_question_set_answers_every_contract_as_the_reference(deal):
 
 
 def fixed_melds(points: dict[str, int]):
-    """``AltianszRules.seat_melds`` patched: each seat holds one meld of the given points."""
+    """``AltianszGame.seat_melds`` patched: each seat holds one meld of the given points."""
 
     def seat_melds(self, deal: Deal, seat: str) -> HeldMelds:
         return HeldMelds((Meld("", "vannak", 0, points[seat], False, "test meld"),) if points[seat] else ())
 
-    return mock.patch.object(AltianszRules, "seat_melds", seat_melds)
+    return mock.patch.object(AltianszGame, "seat_melds", seat_melds)
 
 
 @pytest.mark.slow

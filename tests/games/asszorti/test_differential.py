@@ -13,7 +13,7 @@ score, which depends on how the defenders split their tricks and on the last thr
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from alsos_solver.cards import FRENCH, CardSet, cards_of
@@ -26,16 +26,14 @@ from alsos_solver.questions.base import ValueQuestion
 from alsos_solver.reference import best_value, can_make
 from alsos_solver.solver import Solver
 
+from endgames import examples
+
 pytestmark = pytest.mark.slow
 
 SPEC = find_game("asszorti")
 SEATS = SPEC.active
 BIDS = ("3", "2", "1", "hand")
 STRAINS = (*FRENCH.suits, "NT")
-
-
-def examples(count: int) -> settings:
-    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def steered(position: Position, legal: CardSet, take: bool) -> CardSet:
