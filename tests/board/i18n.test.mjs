@@ -43,7 +43,11 @@ test("cards, contracts and figures in English and Hungarian", () => {
   assert.equal(i18n.questionLabel("B:ultimo", "alsos"), "B: ultimó");
   assert.equal(i18n.kontraWords({ item: "game", levels: "fb" }), "parti: kontra (elölről), rekontra (hátulról)");
   assert.equal(i18n.questionLabel("points:B>=61", "alsos"), "points:B>=61", "an unknown spec is shown as written");
+  assert.equal(i18n.valueWords(7, "tricks"), "7 ütés");
   i18n.setLanguage("en", storage);
+  assert.equal(i18n.valueWords(90, "points"), "90 points");
+  assert.equal(i18n.valueWords(37, "score"), "score +37");
+  assert.equal(i18n.valueWords(true, ""), "✓");
 });
 
 test("every string has both languages, taking the same arguments", async () => {

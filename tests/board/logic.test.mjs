@@ -186,6 +186,12 @@ test("auto-play plays a forced card, or one of equal cards, and nothing else", (
   assert.equal(logic.autoCard(null), null);
 });
 
+test("the play counts points, or tricks: the server's word, else all games but Asszorti", () => {
+  assert.equal(logic.countsPoints(logic.parseDeal(PLAYED), {}), true);
+  assert.equal(logic.countsPoints(logic.parseDeal(ASSZORTI), {}), false);
+  assert.equal(logic.countsPoints(logic.parseDeal(ALSOS_2), { counts_points: false }), false, "betli");
+});
+
 test("each game offers its own questions", () => {
   assert.deepEqual(logic.questionSpecs(logic.parseDeal(PLAYED)), ["declarer_points", "game", "defeat", "B:abszolut", "B:ultimo"]);
   assert.deepEqual(logic.questionSpecs(logic.parseDeal(ALSOS_2)), ["betli", "defeat"]);
