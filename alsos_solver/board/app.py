@@ -6,7 +6,8 @@ Routes:
 * ``GET /``: the page (``static/index.html``); ``GET /static/PATH``: its modules and style;
 * ``GET /api/deals``: the deals of the files given on the command line, read at start;
 * ``POST /api/position``: the values of a position (:mod:`.positions`), answered by the
-  solving process (:mod:`.worker`) within the time limit.
+  solving process (:mod:`.worker`) within the time limit;
+* ``POST /api/puzzle``: the verdict on a puzzle's last card (:mod:`.puzzle`), likewise.
 
 Safe by default (:class:`Guard`): a request whose ``Host`` is not the address served is
 refused (DNS rebinding), so is a write from another origin; a body over the size limit;
@@ -36,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from ..io.errors import DealFormatWarning
 from ..io.records import deal_record
 from ..report import deals as read_deals
+from .puzzle import puzzle_entry
 from .worker import TimeLimit, Worker, WorkerFailed
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -177,16 +179,28 @@ def position_request(body: bytes) -> dict[str, Any]:
     return {"deal": deal, "play": play, "question": question}
 
 
+def puzzle_request(body: bytes) -> dict[str, Any]:
+    """The question of a ``POST /api/puzzle`` body: ``deal`` (text) and ``play`` (card
+    names from the first lead, the deal's Play section first); ValueError saying what is
+    wrong with it."""
+    asked = position_request(body)
+    if asked["question"] is not None:
+        raise ValueError("unknown key 'question' (expected deal, play): a puzzle asks its Goal")
+    return {"kind": "puzzle", "deal": asked["deal"], "play": asked["play"]}
+
+
 def deal_list(sources: list[str], warn: Callable[[DealFormatWarning], None] | None = None) -> list[dict[str, Any]]:
     """The deals of the files (a folder: its deal files), in order: ``file``, ``index``
-    (from 1 in its file), ``text`` (the writer's output), ``title`` and ``deal`` (as
-    ``--json`` writes it). DealFormatError or NoDealsError as the command line says them;
+    (from 1 in its file), ``text`` (the writer's output), ``title``, ``deal`` (as
+    ``--json`` writes it) and ``puzzle`` (a puzzle's goal and side, :func:`.puzzle.puzzle_entry`;
+    null for another deal). DealFormatError or NoDealsError as the command line says them;
     the reader's warnings go to ``warn`` (None: dropped)."""
     found = []
     for filename, index, deal in read_deals(sources, warn=warn or (lambda warning: None)):
         event = deal.tags.get("Event")
         title = f"{Path(filename).name} #{index}" + (f": {event}" if event else "")
-        found.append({"file": filename, "index": index, "text": str(deal), "title": title, "deal": deal_record(deal)})
+        found.append({"file": filename, "index": index, "text": str(deal), "title": title, "deal": deal_record(deal),
+                      "puzzle": puzzle_entry(deal)})
     return found
 
 
@@ -205,8 +219,14 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         return JSONResponse(deals)
 
     async def position(request: Request) -> Response:
+        return await answer(request, position_request)
+
+    async def puzzle(request: Request) -> Response:
+        return await answer(request, puzzle_request)
+
+    async def answer(request: Request, read: Callable[[bytes], dict[str, Any]]) -> Response:
         try:
-            asked = position_request(await read_body(request, body_limit))
+            asked = read(await read_body(request, body_limit))
         except TooLarge as error:
             return error_response(413, str(error))
         except ValueError as error:
@@ -233,6 +253,7 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         Route("/", page),
         Route("/api/deals", deal_files),
         Route("/api/position", position, methods=["POST"]),
+        Route("/api/puzzle", puzzle, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=served_hosts(host, port), body_limit=body_limit)]

@@ -11,7 +11,9 @@ ends the child, and not the child mid-answer.
 The protocol: one JSON object a line each way. The child says ``{"ready": true}`` once
 it has imported the solver; then the server writes ``{"deal": ..., "play": [...],
 "question": ...}`` and the child answers ``{"answer": {...}}`` (the API's JSON) or
-``{"error": "..."}`` (a :class:`~alsos_solver.board.positions.BoardError`).
+``{"error": "..."}`` (a :class:`~alsos_solver.board.positions.BoardError`). A puzzle's
+question, ``{"kind": "puzzle", "deal": ..., "play": [...]}``, is answered by
+:func:`alsos_solver.board.puzzle.puzzle_verdict`.
 """
 
 from __future__ import annotations
@@ -124,9 +126,10 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     ``answers``, until the end of ``requests``."""
     from ..games import GAMES
     from ..solver import DEFAULT_TABLE_BYTES, shared_core
-    from . import positions
+    from . import positions, puzzle
 
     warm = positions.WarmSolvers()
+    sessions = puzzle.WarmSessions()
     shared_core(DEFAULT_TABLE_BYTES)  # before the first question: the table allocated,
     for game in GAMES.values():  # and every game's questions imported
         game.questions
@@ -135,7 +138,10 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     for line in requests:
         request = json.loads(line)
         try:
-            reply: dict[str, Any] = {"answer": positions.position_values(request["deal"], request["play"], request["question"], warm)}
+            if request.get("kind") == "puzzle":
+                reply: dict[str, Any] = {"answer": puzzle.puzzle_verdict(request["deal"], request["play"], sessions)}
+            else:
+                reply = {"answer": positions.position_values(request["deal"], request["play"], request["question"], warm)}
         except positions.BoardError as error:
             reply = {"error": str(error)}
         answers.write(json.dumps(reply).encode() + b"\n")

@@ -5,6 +5,7 @@
 import * as logic from "./logic.js";
 import * as links from "./links.js";
 import * as i18n from "./i18n.js";
+import * as puzzle from "./puzzle.js";
 
 const OTHER = "\u0000other"; // the question select's "other…" entry (no spec starts with NUL)
 
@@ -54,6 +55,7 @@ function openDeal(text, play = [], question = "") {
     state.deal = null;
     state.parseError = error.message;
   }
+  if (puzzle.open(text, play)) return;
   const recorded = state.deal ? state.deal.recorded : [];
   setPlay(play, logic.isPrefix(play, recorded) ? recorded : play);
 }
@@ -127,6 +129,7 @@ function playCard(card) {
   state.keepFocus = Boolean(document.activeElement?.matches?.("button.card"));
   const next = logic.playCard(state.play, state.line, card);
   setPlay(next.play, next.line, true);
+  puzzle.played();
 }
 
 const steps = {
@@ -197,6 +200,7 @@ function render() {
   renderQuestions();
   renderSteps();
   renderStatus();
+  puzzle.render();
 }
 
 function renderWords() {
@@ -547,6 +551,7 @@ function bind() {
 
 async function main() {
   i18n.loadLanguage();
+  puzzle.init({ state, setPlay, render });
   bind();
   const fromLink = openFromHash();
   await loadDeals();

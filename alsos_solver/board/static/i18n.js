@@ -201,6 +201,46 @@ const STRINGS = {
   },
 };
 
+// Puzzle mode (puzzle.js, issue 29 §2.8).
+Object.assign(STRINGS.en, {
+  "puzzle.heading": (goal, seat) => `Puzzle: ${goal} for ${seat}'s side`,
+  "puzzle.task": (seat) => `Play ${seat}'s cards: the defence answers with its best cards. A card that loses the goal is called wrong.`,
+  "puzzle.showValues": "Show values",
+  "puzzle.hideValues": "Hide values",
+  "puzzle.showSolution": "Show solution",
+  "puzzle.showRefutation": "Show refutation",
+  "puzzle.solution": "Solution (any of these cards):",
+  "puzzle.solutionSteps": "Next card steps through the main line.",
+  "puzzle.noSolution": "This puzzle states no solution.",
+  "puzzle.right": (card) => `${card} is right: the goal is still in reach.`,
+  "puzzle.wrong": (card) => `${card} is wrong: the goal is out of reach now.`,
+  "puzzle.lost": (card) => `${card}: the goal was already lost by an earlier card.`,
+  "puzzle.solved": (goal) => `Solved: ${goal} made.`,
+  "puzzle.notSolved": (goal) => `Not solved: ${goal} failed.`,
+  "puzzle.checking": "Checking the card…",
+  "puzzle.refutation": (card) => `After ${card}, the defence's line:`,
+  "puzzle.trickLine": (number, leader) => `trick ${number}: ${leader} leads`,
+});
+Object.assign(STRINGS.hu, {
+  "puzzle.heading": (goal, seat) => `Feladvány: ${goal}, ${seat} oldalán`,
+  "puzzle.task": (seat) => `Játszd ${seat} lapjait: a védekezés a legjobb lapjaival felel. A célt elvesztő lap hibás.`,
+  "puzzle.showValues": "Értékek mutatása",
+  "puzzle.hideValues": "Értékek elrejtése",
+  "puzzle.showSolution": "Megoldás mutatása",
+  "puzzle.showRefutation": "Cáfolat mutatása",
+  "puzzle.solution": "Megoldás (bármelyik lap):",
+  "puzzle.solutionSteps": "A Következő lap gomb végiglépked a fővonalon.",
+  "puzzle.noSolution": "A feladvány nem ad meg megoldást.",
+  "puzzle.right": (card) => `${card} jó: a cél még elérhető.`,
+  "puzzle.wrong": (card) => `${card} hibás: a cél már elérhetetlen.`,
+  "puzzle.lost": (card) => `${card}: a célt egy korábbi lap már elvesztette.`,
+  "puzzle.solved": (goal) => `Megoldva: ${goal} teljesítve.`,
+  "puzzle.notSolved": (goal) => `Nincs megoldva: ${goal} bukott.`,
+  "puzzle.checking": "A lap ellenőrzése…",
+  "puzzle.refutation": (card) => `${card} után a védekezés vonala:`,
+  "puzzle.trickLine": (number, leader) => `${number}. ütés: ${leader} hív`,
+});
+
 let current = "en";
 
 /** The language kept in localStorage, else the browser's if Hungarian, else English. */
