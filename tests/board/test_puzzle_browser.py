@@ -113,6 +113,8 @@ def test_a_puzzle_opens_hidden_calls_a_wrong_card_wrong_and_shows_the_solution(b
     assert set(solution) < set(legal), "the puzzle opens at its start"
     assert page.locator(".seat [data-value], .seat .card .value, .seat .card.best").count() == 0, "values hidden"
     assert "value" not in page.text_content("#status").lower()
+    labels = page.eval_on_selector_all(".seat .card.legal", "cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert labels and not any("value" in label or "best" in label for label in labels), labels
 
     page.click("#puzzle-values")
     page.wait_for_selector(".seat [data-value]")
