@@ -8,6 +8,7 @@ Routes:
 * ``POST /api/position``: the values of a position (:mod:`.positions`), answered by the
   solving process (:mod:`.worker`) within the time limit;
 * ``POST /api/puzzle``: the verdict on a puzzle's last card (:mod:`.puzzle`), likewise.
+* ``POST /api/check``: an edited deal read as the command line reads it (:mod:`.editor`).
 
 Safe by default (:class:`Guard`): a request whose ``Host`` is not the address served is
 refused (DNS rebinding), so is a write from another origin; a body over the size limit;
@@ -38,6 +39,8 @@ from ..io.errors import DealFormatWarning
 from ..io.records import deal_record
 from ..report import deals as read_deals
 from .puzzle import puzzle_entry
+from .editor import check_request
+from .editor import check as check_deal
 from .worker import TimeLimit, Worker, WorkerFailed
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -241,6 +244,19 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
             return error_response(400, reply["error"])
         return JSONResponse(reply["answer"])
 
+    async def check(request: Request) -> Response:
+        try:
+            body = await read_body(request, body_limit)
+            try:
+                data = json.loads(body)
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise ValueError(f"the request body is not JSON: {error}") from None
+            return JSONResponse(check_deal(check_request(data)))
+        except TooLarge as error:
+            return error_response(413, str(error))
+        except ValueError as error:  # EditorRequestError too
+            return error_response(400, str(error))
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         threading.Thread(target=worker.start, daemon=True).start()  # the page is served meanwhile
@@ -254,6 +270,7 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         Route("/api/deals", deal_files),
         Route("/api/position", position, methods=["POST"]),
         Route("/api/puzzle", puzzle, methods=["POST"]),
+        Route("/api/check", check, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=served_hosts(host, port), body_limit=body_limit)]

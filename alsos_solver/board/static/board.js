@@ -6,6 +6,7 @@ import * as logic from "./logic.js";
 import * as links from "./links.js";
 import * as i18n from "./i18n.js";
 import * as puzzle from "./puzzle.js";
+import * as editor from "./editor.js";
 
 const OTHER = "\u0000other"; // the question select's "other…" entry (no spec starts with NUL)
 
@@ -201,6 +202,7 @@ function render() {
   renderSteps();
   renderStatus();
   puzzle.render();
+  editor.render();
 }
 
 function renderWords() {
@@ -544,6 +546,7 @@ function bind() {
       step(name);
     }
   });
+  editor.bind({ current: () => (state.deal ? state.dealText : null), play: (text) => openDeal(text) });
   window.addEventListener("hashchange", () => {
     if (location.hash !== shownHash) openFromHash();
   });
@@ -557,7 +560,7 @@ async function main() {
   await loadDeals();
   if (!fromLink) {
     if (state.deals.length) openDeal(state.deals[0].text);
-    else state.error = i18n.t("noDeals");
+    else editor.open(); // no deal: an empty one to edit
   }
   render();
 }
