@@ -122,6 +122,12 @@ def test_build_a_bad_deal_fix_it_play_it_and_save_it(empty_board, page, tmp_path
     page.wait_for_selector("#editor", state="hidden")
     page.wait_for_selector("#table [data-value]")
     assert sorted(page.locator('.seat[data-seat="A"] [data-card]').evaluate_all("nodes => nodes.map((n) => n.dataset.card)")) == sorted(NAMES["A"])
+    # a card played and taken back: the line the board's ArrowRight steps to
+    page.click("#table .card.best")
+    page.wait_for_selector("#trick [data-card]")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#trick [data-card]", state="detached")
+    page.wait_for_selector("#table [data-value]")
     # back to the editor, on the deal played; saved as the writer writes it
     page.click("#edit-mode")
     page.wait_for_selector("#editor:not([hidden])")
@@ -138,7 +144,12 @@ def test_build_a_bad_deal_fix_it_play_it_and_save_it(empty_board, page, tmp_path
     [deal] = loads(text)
     assert deal.hands == PLAYED.hands and deal.talon == PLAYED.talon
     assert (deal.contract, deal.declarer, deal.figures) == (PLAYED.contract, "B", {"B": ("abszolut",)})
-    # the Back button leaves the editor for the board's deal
+    # the board's keys do not step through its play while the editor is open; Back leaves
+    # the editor for the board's deal, where it was
+    page.keyboard.press("ArrowRight")
     page.click("#edit-mode")
     page.wait_for_selector("#editor", state="hidden")
     assert page.is_visible("#table")
+    assert page.locator("#trick [data-card]").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#trick [data-card]")

@@ -274,6 +274,10 @@ function renderProblems() {
 /** Binds the editor: `current()` is the board's deal text (null: none), `play(text)` opens a deal on the board. */
 export function bind(boardHooks) {
   hooks = boardHooks;
+  // the board's keys step through a play it does not show while the editor is open
+  window.addEventListener("keydown", (event) => {
+    if (ed.open && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) event.stopPropagation();
+  }, true);
   $("#edit-mode")?.addEventListener("click", () => {
     if (ed.open) {
       if (hooks.current() !== null) close();
