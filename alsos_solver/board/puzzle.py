@@ -83,7 +83,7 @@ def follow(session: Session, by_side: list[bool], cards: list[Card]) -> None:
     while common < min(len(session.played), len(cards)) and session.played[common] == cards[common]:
         common += 1
     while len(session.played) > common:
-        session._pop()
+        session.pop()
         by_side.pop()
     for index in range(common, len(cards)):
         card = cards[index]
@@ -91,7 +91,7 @@ def follow(session: Session, by_side: list[bool], cards: list[Card]) -> None:
             where = f"play: card {session.puzzle.after + index + 1} ({session.name(card)})"
             raise BoardError(f"{where}: not a legal card here" + (" (the play is over)" if session.over else ""))
         by_side.append(session.users_turn())
-        session._push(card)
+        session.push(card)
 
 
 def puzzle_verdict(deal_text: str, play: list[str], warm: WarmSessions | None = None) -> dict[str, Any]:

@@ -55,7 +55,7 @@ class Session:
         if card not in self.probe.legal():
             return f"{self.name(card)} is not a legal card here"
         try:
-            self._push(card)
+            self.push(card)
         except IllegalPlay as error:
             return str(error)
         if self.wrong is None and not self.probe.value():
@@ -68,7 +68,7 @@ class Session:
         of reach, else the first card."""
         legal = self.probe.legal()
         card = next((c for c in legal if not self.probe.card_value(c)), legal[0])
-        self._push(card)
+        self.push(card)
         return f"{SEAT_LETTERS[self._seat_of_last()]} plays {self.name(card)}"
 
     def hint(self) -> str:
@@ -86,10 +86,10 @@ class Session:
     def undo(self) -> str:
         """Take back the defence's cards and then the person's last card."""
         while self.played and not self._last_by_user():
-            self._pop()
+            self.pop()
         if not self.played:
             return "nothing to undo"
-        card = self._pop()
+        card = self.pop()
         if self.wrong is not None and self.wrong >= len(self.played):
             self.wrong = None
         return f"took back {self.name(card)}"
@@ -108,11 +108,13 @@ class Session:
         return [f"trick {index // seats + 1}: {' '.join(map(self.name, cards[index:index + seats]))}"
                 for index in range(start, len(cards), seats)]
 
-    def _push(self, card: Card) -> None:
+    def push(self, card: Card) -> None:
+        """Play a card, whoever's turn it is (unjudged: :meth:`play` judges the person's)."""
         self.probe.push(card)
         self.played.append(card)
 
-    def _pop(self) -> Card:
+    def pop(self) -> Card:
+        """Take back the last card played."""
         self.played.pop()
         return self.probe.pop()
 
