@@ -8,8 +8,10 @@ question, the question's ``achieved`` for a yes/no question.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..cards import Card
 from ..deal import Deal
 from ..questions import SEAT_LETTERS, Question, question_name
 from ..words import counted
@@ -102,14 +104,13 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
             raise AssertionError(f"no card keeps the value {value} after {played} cards")
     result = Line(question_name(question), after, value, probe.is_value, concession=concession or None, unit=probe.unit,
                   counts_points=deal.game.questions.points_need(deal) is None)
-    name, rules = deal.pack.card_name, deal.rules
-    last = deal.game.hand_size - 1
+    name = deal.pack.card_name
     for index in range(first_trick, len(position.tricks)):
         trick = position.tricks[index]
         if not trick.cards:
             continue
         done = index < len(position.winners)
-        points = sum(rules.points[c] for c in trick.cards) + (rules.last_trick_bonus if index == last else 0)
+        points = trick_points(deal, index, trick.cards)
         winners = position.winners[:index + 1]
         result.tricks.append(LineTrick(
             trick=index + 1,
@@ -120,6 +121,14 @@ def optimal_line(deal: Deal, question: Question | None = None, after: int | None
             tricks_won=tuple(winners.count(seat) for seat in range(position.seats)) if done else None,
         ))
     return result
+
+
+def trick_points(deal: Deal, index: int, cards: Sequence[Card]) -> int:
+    """What the trick of that index (from 0) with those cards is worth: its card points,
+    and the last trick's bonus in the last trick."""
+    rules = deal.rules
+    bonus = rules.last_trick_bonus if index == deal.game.hand_size - 1 else 0
+    return sum(rules.points[card] for card in cards) + bonus
 
 
 def make_meld_choice(probe: Probe, value: Value) -> str:

@@ -9,6 +9,8 @@ Routes:
   solving process (:mod:`.worker`) within the time limit;
 * ``POST /api/puzzle``: the verdict on a puzzle's last card (:mod:`.puzzle`), likewise.
 * ``POST /api/check``: an edited deal read as the command line reads it (:mod:`.editor`).
+* ``POST /api/table`` and ``POST /api/review``: a deal's contract table and play review
+  (:mod:`.analyses`), answered by the solving process within the analyses' longer limit.
 
 Safe by default (:class:`Guard`): a request whose ``Host`` is not the address served is
 refused (DNS rebinding), so is a write from another origin; a body over the size limit;
@@ -49,6 +51,8 @@ BODY_LIMIT = 64 * 1024
 """The largest request body, in bytes (a deal is well under 1 KiB)."""
 DEFAULT_TIMEOUT = 10.0
 """The seconds one question may take (``--timeout``)."""
+ANALYSIS_TIMEOUT = 60.0
+"""The seconds a contract table or a play review may take (at least ``--timeout``)."""
 SECURITY_HEADERS = [
     (b"content-security-policy",
      b"default-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"),
@@ -189,7 +193,17 @@ def puzzle_request(body: bytes) -> dict[str, Any]:
     asked = position_request(body)
     if asked["question"] is not None:
         raise ValueError("unknown key 'question' (expected deal, play): a puzzle asks its Goal")
-    return {"kind": "puzzle", "deal": asked["deal"], "play": asked["play"]}
+    return {"ask": "puzzle", "deal": asked["deal"], "play": asked["play"]}
+def deal_request(body: bytes) -> dict[str, Any]:
+    """The question of a ``POST /api/table`` or ``/api/review`` body: ``{"deal": text}``;
+    ValueError saying what is wrong with it."""
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"the request body is not JSON: {error}") from None
+    if not isinstance(data, dict) or set(data) != {"deal"} or not isinstance(data["deal"], str):
+        raise ValueError('the request body must be {"deal": the deal\'s text in the deal format}')
+    return {"deal": data["deal"]}
 
 
 def deal_list(sources: list[str], warn: Callable[[DealFormatWarning], None] | None = None) -> list[dict[str, Any]]:
@@ -208,12 +222,15 @@ def deal_list(sources: list[str], warn: Callable[[DealFormatWarning], None] | No
 
 
 def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, timeout: float = DEFAULT_TIMEOUT,
-             body_limit: int = BODY_LIMIT, warn: Callable[[DealFormatWarning], None] | None = None) -> Starlette:
+             analysis_timeout: float = ANALYSIS_TIMEOUT, body_limit: int = BODY_LIMIT,
+             warn: Callable[[DealFormatWarning], None] | None = None) -> Starlette:
     """The board serving the deals of ``sources`` (read now: DealFormatError or
     NoDealsError; the reader's warnings to ``warn``) at ``host:port``; each question may
-    take ``timeout`` seconds, a request body ``body_limit`` bytes."""
+    take ``timeout`` seconds, a contract table or play review ``analysis_timeout`` (at
+    least ``timeout``), a request body ``body_limit`` bytes."""
     deals = {"deals": deal_list(sources, warn)}
     worker = Worker(timeout)
+    analysis_limit = max(timeout, analysis_timeout)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
@@ -234,8 +251,24 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
             return error_response(413, str(error))
         except ValueError as error:
             return error_response(400, str(error))
+        return await solved(asked)
+
+    def analysis(kind: str) -> Callable[[Request], Awaitable[Response]]:
+        async def route(request: Request) -> Response:
+            try:
+                asked = deal_request(await read_body(request, body_limit))
+            except TooLarge as error:
+                return error_response(413, str(error))
+            except ValueError as error:
+                return error_response(400, str(error))
+            return await solved({"ask": kind} | asked, analysis_limit)
+
+        return route
+
+    async def solved(asked: dict[str, Any], limit: float | None = None) -> Response:
+        """The solving process's answer, or the error it came to."""
         try:
-            reply = await anyio.to_thread.run_sync(worker.ask, asked)
+            reply = await anyio.to_thread.run_sync(worker.ask, asked, limit)
         except TimeLimit as error:
             return error_response(503, str(error))
         except WorkerFailed as error:
@@ -271,6 +304,8 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         Route("/api/position", position, methods=["POST"]),
         Route("/api/puzzle", puzzle, methods=["POST"]),
         Route("/api/check", check, methods=["POST"]),
+        Route("/api/table", analysis("table"), methods=["POST"]),
+        Route("/api/review", analysis("review"), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=served_hosts(host, port), body_limit=body_limit)]

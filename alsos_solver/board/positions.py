@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..analysis.card_values import card_values
+from ..analysis.line import trick_points
 from ..cards import Card
 from ..deal import Deal
 from ..errors import GoalTooLarge, NotApplicable
@@ -41,9 +42,10 @@ class BoardError(ValueError):
     in the words of the command line (status 400 in the API)."""
 
 
-def read_deal(text: str) -> Deal:
-    """The one deal of a text in the deal format, with a contract; BoardError with the
-    reader's located message (``deal:LINE:COLUMN: ...``) otherwise."""
+def read_deal(text: str, needs_contract: bool = True) -> Deal:
+    """The one deal of a text in the deal format, with a contract unless not
+    ``needs_contract``; BoardError with the reader's located message
+    (``deal:LINE:COLUMN: ...``) otherwise."""
     try:
         deals = loads(text, DEAL_NAME, warn=lambda warning: None)
     except DealFormatError as error:
@@ -51,7 +53,7 @@ def read_deal(text: str) -> Deal:
     if len(deals) != 1:
         raise BoardError(f"{DEAL_NAME}: expected one deal, found {len(deals)}")
     deal = deals[0]
-    if deal.contract is None:
+    if needs_contract and deal.contract is None:
         raise BoardError(f"{DEAL_NAME}: no contract: there is no play to analyse")
     return deal
 
@@ -157,16 +159,20 @@ def position_values(deal_text: str, play: list[str], question: str | None, warm:
 
 
 def play_so_far(deal: Deal, position: Position) -> dict[str, Any]:
-    """The tricks played (``leader``, ``cards``, ``winner``: None while it is open) and
-    each seat's card points (last trick included) and tricks won so far."""
+    """Whether the contract is played for card points (``counts_points``, as ``--line``
+    decides it), the tricks played (``leader``, ``cards``, ``winner`` and ``points``, what
+    the trick is worth as ``--line`` shows it: None while it is open) and each seat's card
+    points (last trick included) and tricks won so far."""
     name, seat = deal.pack.card_name, SEAT_LETTERS.__getitem__
     tricks = [
         {"leader": seat(trick.leader), "cards": [name(card) for card in trick.cards],
-         "winner": seat(position.winners[index]) if index < len(position.winners) else None}
+         "winner": seat(position.winners[index]) if index < len(position.winners) else None,
+         "points": trick_points(deal, index, trick.cards) if index < len(position.winners) else None}
         for index, trick in enumerate(position.tricks) if trick.cards
     ]
     seats = range(position.seats)
     return {
+        "counts_points": deal.game.questions.points_need(deal) is None,
         "tricks": tricks,
         "points": {seat(s): position.points[s] for s in seats},
         "tricks_won": {seat(s): position.tricks_won[s] for s in seats},

@@ -11,9 +11,11 @@ ends the child, and not the child mid-answer.
 The protocol: one JSON object a line each way. The child says ``{"ready": true}`` once
 it has imported the solver; then the server writes ``{"deal": ..., "play": [...],
 "question": ...}`` and the child answers ``{"answer": {...}}`` (the API's JSON) or
-``{"error": "..."}`` (a :class:`~alsos_solver.board.positions.BoardError`). A puzzle's
-question, ``{"kind": "puzzle", "deal": ..., "play": [...]}``, is answered by
-:func:`alsos_solver.board.puzzle.puzzle_verdict`.
+``{"error": "..."}`` (a :class:`~alsos_solver.board.positions.BoardError`). A request
+with ``"ask": "table"`` or ``"ask": "review"`` and its ``deal`` asks for the deal's
+contract table or play review instead (:mod:`~alsos_solver.board.analyses`); one with
+``"ask": "puzzle"``, its ``deal`` and ``play``, for the verdict on a puzzle's last card
+(:func:`alsos_solver.board.puzzle.puzzle_verdict`).
 """
 
 from __future__ import annotations
@@ -70,10 +72,11 @@ class Worker:
                 raise WorkerFailed(f"the solving process did not start within {START_LIMIT:g} s")
         return self.process
 
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+    def ask(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """The child's answer to one question (blocking: the server calls it in a thread);
-        TimeLimit when it takes longer than the time limit (the child is killed),
-        WorkerFailed when the child ends without an answer."""
+        TimeLimit when it takes longer than ``timeout`` seconds (None: the time limit; the
+        child is killed), WorkerFailed when the child ends without an answer."""
+        limit = self.timeout if timeout is None else timeout
         with self.lock:
             process = self._started()
             assert process.stdin is not None and process.stdout is not None
@@ -82,10 +85,10 @@ class Worker:
                 process.stdin.flush()
             except BrokenPipeError:
                 raise WorkerFailed(self._ended()) from None
-            line = read_line(process.stdout, self.timeout)
+            line = read_line(process.stdout, limit)
             if line is None:
                 self._kill()
-                raise TimeLimit(f"the question took more than {self.timeout:g} s (--timeout): its search was stopped")
+                raise TimeLimit(f"the question took more than {limit:g} s{' (--timeout)' if timeout is None else ''}: its search was stopped")
             if not line:
                 raise WorkerFailed(self._ended())
             return json.loads(line)
@@ -126,7 +129,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     ``answers``, until the end of ``requests``."""
     from ..games import GAMES
     from ..solver import DEFAULT_TABLE_BYTES, shared_core
-    from . import positions, puzzle
+    from . import analyses, positions, puzzle  # noqa: F401 (imported before the first question)
 
     warm = positions.WarmSolvers()
     sessions = puzzle.WarmSessions()
@@ -138,14 +141,25 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     for line in requests:
         request = json.loads(line)
         try:
-            if request.get("kind") == "puzzle":
-                reply: dict[str, Any] = {"answer": puzzle.puzzle_verdict(request["deal"], request["play"], sessions)}
-            else:
-                reply = {"answer": positions.position_values(request["deal"], request["play"], request["question"], warm)}
+            reply: dict[str, Any] = {"answer": answer(request, warm, sessions)}
         except positions.BoardError as error:
             reply = {"error": str(error)}
         answers.write(json.dumps(reply).encode() + b"\n")
         answers.flush()
+
+
+def answer(request: dict[str, Any], warm: Any, sessions: Any) -> dict[str, Any]:
+    """The API's JSON for one request of the protocol (``warm``: the solvers kept between
+    positions, ``sessions``: the puzzles' sessions)."""
+    from . import analyses, positions, puzzle
+
+    if request.get("ask") == "table":
+        return analyses.table_answer(request["deal"])
+    if request.get("ask") == "review":
+        return analyses.review_answer(request["deal"])
+    if request.get("ask") == "puzzle":
+        return puzzle.puzzle_verdict(request["deal"], request["play"], sessions)
+    return positions.position_values(request["deal"], request["play"], request["question"], warm)
 
 
 def main() -> None:

@@ -105,9 +105,10 @@ def test_the_play_so_far_trick_by_trick_with_winners_points_and_tricks():
     answer = position_values(GAME_DEALS["alsos"], ["M8", "MU", "MA", "MO"], None)
     assert answer["trick"] == 2 and answer["after"] == 4 and answer["to_move"] == "A"
     assert answer["tricks"] == [
-        {"leader": "A", "cards": ["M8", "MU", "MA"], "winner": "C"},
-        {"leader": "C", "cards": ["MO"], "winner": None},
+        {"leader": "A", "cards": ["M8", "MU", "MA"], "winner": "C", "points": 13},
+        {"leader": "C", "cards": ["MO"], "winner": None, "points": None},
     ]
+    assert answer["counts_points"] is True
     assert answer["points"] == {"A": 0, "B": 0, "C": 13}  # MA 11 + MU 2 (docs/rules.md)
     assert answer["tricks_won"] == {"A": 0, "B": 0, "C": 1}
 

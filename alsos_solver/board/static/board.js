@@ -7,6 +7,8 @@ import * as links from "./links.js";
 import * as i18n from "./i18n.js";
 import * as puzzle from "./puzzle.js";
 import * as editor from "./editor.js";
+import * as contractTable from "./table.js";
+import * as playReview from "./review.js";
 
 const OTHER = "\u0000other"; // the question select's "other…" entry (no spec starts with NUL)
 
@@ -203,6 +205,8 @@ function render() {
   renderStatus();
   puzzle.render();
   editor.render();
+  contractTable.render();
+  playReview.render();
 }
 
 function renderWords() {
@@ -404,7 +408,7 @@ function trickInfo(index) {
 function captionOf(trick, info) {
   const parts = [i18n.t("trick", trick.number)];
   if (info && info.winner && trick.complete) parts.push(i18n.t("wins", info.winner));
-  if (info && typeof info.points === "number" && trick.complete) parts.push(i18n.t("points", info.points));
+  if (info && typeof info.points === "number" && trick.complete && logic.countsPoints(state.deal, state.answer)) parts.push(i18n.t("points", info.points));
   return parts.join(" · ");
 }
 
@@ -550,6 +554,8 @@ function bind() {
   window.addEventListener("hashchange", () => {
     if (location.hash !== shownHash) openFromHash();
   });
+  contractTable.bind(state, openDeal);
+  playReview.bind(state);
 }
 
 async function main() {
