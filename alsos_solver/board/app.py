@@ -238,30 +238,28 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
     async def deal_files(request: Request) -> Response:
         return JSONResponse(deals)
 
-    async def position(request: Request) -> Response:
-        return await answer(request, position_request)
-
-    async def puzzle(request: Request) -> Response:
-        return await answer(request, puzzle_request)
-
-    async def answer(request: Request, read: Callable[[bytes], dict[str, Any]]) -> Response:
+    async def question(request: Request, parse: Callable[[bytes], dict[str, Any]]) -> dict[str, Any] | Response:
+        """The request's question as ``parse`` reads its body, or the refusal (413, 400)."""
         try:
-            asked = read(await read_body(request, body_limit))
+            return parse(await read_body(request, body_limit))
         except TooLarge as error:
             return error_response(413, str(error))
         except ValueError as error:
             return error_response(400, str(error))
-        return await solved(asked)
+
+    async def position(request: Request) -> Response:
+        asked = await question(request, position_request)
+        return asked if isinstance(asked, Response) else await solved(asked)
+
+    async def puzzle(request: Request) -> Response:
+        asked = await question(request, puzzle_request)
+        return asked if isinstance(asked, Response) else await solved(asked)
 
     def analysis(kind: str) -> Callable[[Request], Awaitable[Response]]:
+        """The route of a deal's analysis (``table``, ``review``), with its longer limit."""
         async def route(request: Request) -> Response:
-            try:
-                asked = deal_request(await read_body(request, body_limit))
-            except TooLarge as error:
-                return error_response(413, str(error))
-            except ValueError as error:
-                return error_response(400, str(error))
-            return await solved({"ask": kind} | asked, analysis_limit)
+            asked = await question(request, deal_request)
+            return asked if isinstance(asked, Response) else await solved({"ask": kind} | asked, analysis_limit)
 
         return route
 
