@@ -321,12 +321,19 @@ def deal_html(report: DealReport) -> str:
     return '<article class="deal">' + "".join(parts) + "</article>"
 
 
-def page(title: str, body: str) -> str:
-    """A whole page: inline style, no script, no external resource."""
+def page(title: str, body: str, boards: list[dict[str, Any]] | None = None) -> str:
+    """A whole page: inline style, no external resource; with ``boards`` (the deals of
+    :func:`~alsos_solver.board.offline.board_deal`), the analysis board first, its
+    modules and answers inlined (no script without)."""
+    board = ""
+    if boards:
+        from ..board.offline import board_html
+
+        board = board_html(boards)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
-            f"<body>{body}</body></html>\n")
+            f"<body>{board}{body}</body></html>\n")
 
 
 # Writing
@@ -381,15 +388,20 @@ class HtmlSink:
         self.sections: list[str] = []
         self.entries: list[str] = []
         self.taken: set[str] = set()
+        self.boards: list[dict[str, Any]] = []
 
     def deal(self, report: DealReport) -> None:
+        from ..board.offline import board_deal
+
         section = deal_html(report)
+        board = board_deal(report.filename, report.index, report.deal)
         if not self.site:
             self.sections.append(section)
+            self.boards.append(board)
             return
         name = page_name(report.filename, report.index, self.taken)
         back = '<p><a href="index.html">All deals</a></p>'
-        write_atomically(self.target / name, page(deal_title(report), back + section))
+        write_atomically(self.target / name, page(deal_title(report), back + section, [board]))
         self.entries.append(f'<li><a href="{escape(name)}">{escape(deal_title(report))}</a>{index_facts(report)}</li>')
 
     def close(self) -> None:
@@ -399,7 +411,7 @@ class HtmlSink:
                              page("Deals", f'<h1>Deals</h1><ul class="index">{items}</ul>'))
         else:
             body = "".join(self.sections) or "<p>no deals</p>"
-            write_atomically(self.target, page(self.target.stem, body))
+            write_atomically(self.target, page(self.target.stem, body, self.boards))
 
 
 def index_facts(report: DealReport) -> str:

@@ -38,9 +38,12 @@ class PageCheck(HTMLParser):
         self.problems: list[str] = []
         self.links: list[str] = []
         self.text: list[str] = []
+        self.scripts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "link", "img", "iframe", "object", "embed"):
+        if tag == "script" and dict(attrs) in ({"type": "application/json", "id": "board-data"}, {"type": "module"}):
+            self.scripts.append(dict(attrs).get("id", "module"))  # the board's island and its loader: inline
+        elif tag in ("script", "link", "img", "iframe", "object", "embed"):
             self.problems.append(f"<{tag}> in the page")
         for name, value in attrs:
             if name == "src" or name.startswith("on") or "url(" in (value or ""):
@@ -57,11 +60,13 @@ class PageCheck(HTMLParser):
             self.open.pop()
 
     def handle_data(self, data: str) -> None:
-        self.text.append(data)
+        if not self.open or self.open[-1] not in ("script", "style"):
+            self.text.append(data)  # what the page shows, not its code
 
 
 def checked(path: Path) -> PageCheck:
-    """A page parsed: balanced, self-contained (links only to pages beside it), no script."""
+    """A page parsed: balanced, self-contained (links only to pages beside it), no script
+    but the board's (a deal page: its data island and the inline module that loads it)."""
     text = path.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>")
     parser = PageCheck()
@@ -69,6 +74,7 @@ def checked(path: Path) -> PageCheck:
     parser.close()
     assert parser.problems == [] and parser.open == [], (path, parser.problems, parser.open)
     assert "url(" not in text and "@import" not in text
+    assert parser.scripts in ([], ["board-data", "module"]), parser.scripts
     for link in parser.links:
         assert "/" not in link and ":" not in link and link.endswith(".html"), link
         assert (path.parent / link).is_file(), link

@@ -9,6 +9,7 @@ import * as puzzle from "./puzzle.js";
 import * as editor from "./editor.js";
 import * as contractTable from "./table.js";
 import * as playReview from "./review.js";
+import * as source from "./source.js";
 
 const OTHER = "\u0000other"; // the question select's "other…" entry (no spec starts with NUL)
 
@@ -89,7 +90,7 @@ async function ask() {
   let answer = null;
   let error = null;
   try {
-    const response = await fetch("api/position", {
+    const response = await source.fetchPosition("api/position", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(position()),
@@ -212,7 +213,7 @@ function render() {
 function renderWords() {
   const lang = i18n.language();
   document.documentElement.lang = lang;
-  document.title = `alsos-solver · ${i18n.t("title")}`;
+  if (!source.embedded) document.title = `alsos-solver · ${i18n.t("title")}`;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = i18n.t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", i18n.t(node.dataset.i18nLabel));
   for (const button of document.querySelectorAll(".lang")) button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
@@ -505,7 +506,7 @@ function openFromHash() {
 
 async function loadDeals() {
   try {
-    const response = await fetch("api/deals");
+    const response = await source.fetchDeals("api/deals");
     if (!response.ok) throw new Error(String(response.status));
     state.deals = (await response.json()).deals || [];
   } catch {

@@ -165,6 +165,8 @@ const STRINGS = {
     "review.none": "No card of the recorded play changed the fate of an announced item.",
     "review.count": (n) => (n === 1 ? "1 card changed the fate of an item; it is flagged ⚑ in the tricks." : `${n} cards changed the fate of an item; they are flagged ⚑ in the tricks.`),
     "review.flag": (reasons) => `mistake: ${reasons}`,
+    // the board in a page written by --html (source.js)
+    needsBoard: "This page holds the values along the recorded play only: exploring this position needs alsos-solve board.",
   },
   hu: {
     title: "Elemző tábla",
@@ -278,6 +280,8 @@ const STRINGS = {
     "review.none": "A lejátszott játszma egyetlen lapja sem változtatta meg egy bemondás sorsát.",
     "review.count": (n) => `${n} lap változtatta meg egy bemondás sorsát; ⚑ jelöli őket az ütéseknél.`,
     "review.flag": (reasons) => `hiba: ${reasons}`,
+    // a tábla egy --html oldalon (source.js)
+    needsBoard: "Ez az oldal csak a lejátszott parti mentén tartalmazza az értékeket: ennek az állásnak a vizsgálatához az alsos-solve board kell.",
   },
 };
 
