@@ -28,6 +28,7 @@ from ..deal import Deal
 from ..io.outputs import WEB_PAGE, check_output, write_atomically
 from ..report import analysis_record
 from ..rules import Kind
+from .html_rich import STYLE as TERMINAL_STYLE
 from .layout import contract_prefix, kontra_words, seat_layout, seat_roles
 
 if TYPE_CHECKING:
@@ -293,10 +294,28 @@ def analyses_html(report: DealReport) -> str:
             continue
         data = analysis_record(analysis)
         notes = data.pop("notes", {})
-        body = answers_html(report.deal.pack, data)
+        title, body = terminal_analysis_html(report.deal, analysis, title)
         body += "".join(f'<p class="note">{label(report.deal.pack, key)}: {escape(note)}</p>' for key, note in notes.items())
         parts.append(f'<section class="analysis">{title}{body}</section>')
     return "".join(parts)
+
+
+def terminal_analysis_html(deal: Deal, analysis: Any, title: str) -> tuple[str, str]:
+    """An analysis as the terminal shows it (its tables, the best marked), under its
+    heading (the terminal's, with what it says of the position)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from .html_rich import terminal_html, text_html
+    from .terminal_analyses import analysis_view
+
+    view = analysis_view(deal, analysis)
+    if isinstance(view, Group) and view.renderables and isinstance(view.renderables[0], Text):
+        head = view.renderables[0]
+        if head.plain.startswith(ANALYSIS_TITLES.get(analysis.key, "\0")):
+            title = f"<h3>{text_html(Text(head.plain))}</h3>"
+            view = Group(*view.renderables[1:])
+    return title, terminal_html(view)
 
 
 def deal_title(report: DealReport) -> str:
@@ -332,7 +351,7 @@ def page(title: str, body: str, boards: list[dict[str, Any]] | None = None) -> s
         board = board_html(boards)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+            f"<title>{escape(title)}</title><style>{STYLE}{TERMINAL_STYLE}</style></head>"
             f"<body>{board}{body}</body></html>\n")
 
 

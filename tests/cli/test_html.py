@@ -332,3 +332,103 @@ def test_the_pages_in_a_browser(site, tmp_path, width):
     shot = tmp_path / f"puzzle-{width}.png"
     browse(browser, framed(site / "a-themes-1.html", width, tmp_path), max(width, 500), f"--screenshot={shot}")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# The analyses as the terminal shows them (issue 29 §3)
+
+
+class Sections(HTMLParser):
+    """Each analysis section's tables (rows of cell texts, and which rows are marked
+    best) and whether it holds a generic list of names and values (the JSON view)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sections: list[dict] = []
+        self.inside = False
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "section":
+            self.inside = "analysis" in classes
+            if self.inside:
+                self.sections.append({"title": "", "tables": [], "best": [], "facts": False, "in_title": False})
+        if not self.inside:
+            return
+        section = self.sections[-1]
+        if tag == "h3":
+            section["in_title"] = True
+        elif tag == "dl":
+            section["facts"] = True
+        elif tag == "table":
+            section["tables"].append([])
+        elif tag == "tr":
+            self.row = []
+            if "best" in classes:
+                section["best"].append(len(section["tables"][-1]))
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.inside:
+            return
+        section = self.sections[-1]
+        if tag == "section":
+            self.inside = False
+        elif tag == "h3":
+            section["in_title"] = False
+        elif tag in ("td", "th") and self.row is not None and self.cell is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            section["tables"][-1].append(self.row)
+            self.row = None
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.sections[-1]["in_title"]:
+            self.sections[-1]["title"] += data
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def sections(page: Path) -> dict[str, dict]:
+    parser = Sections()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return {section["title"].split(" · ")[0]: section for section in parser.sections}
+
+
+def test_the_analyses_are_the_terminals_tables_with_the_best_marked(runner, tmp_path):
+    page = tmp_path / "played.html"
+    ok(runner.invoke(app, [str(PUZZLES / "played.txt"), *ANALYSES, "--html", str(page), "--no-terminal"]))
+    found = sections(page)
+    assert set(found) >= {"Card values", "Optimal line", "Contract table", "Best announcements", "Play review", "Scores"}
+    for title, section in found.items():
+        assert section["tables"] and not section["facts"], title  # tables, not the JSON record's names and values
+    assert found["Card values"]["title"] == "Card values · declarer_points at the first lead"
+    cards = found["Card values"]["tables"][0]
+    assert cards[0] == ["cards", "value", ""]
+    record = json.loads(ok(runner.invoke(app, [str(PUZZLES / "played.txt"), "--cards", "--json", "--no-solve"])))[0]
+    top = record["groups"][0][1]
+    best_rows = [i for i, (_, value) in enumerate(record["groups"], 1) if value == top]
+    assert found["Card values"]["best"] == best_rows and all(cards[i][2] == "best" for i in best_rows)
+    assert [row[1] for row in cards[1:]] == [f"{value} points" for _, value in record["groups"]]
+    line = found["Optimal line"]["tables"][0]
+    assert line[0] == ["trick", "leader", "cards", "winner", "points"] and len(line) == 10
+    table = found["Contract table"]["tables"][0]
+    assert table[0][:4] == ["declarer", "contract", "points", "game"]
+    review = found["Play review"]["tables"]
+    assert review[0][0] == ["item", "at the first lead", "after 27 cards"] and review[1][1][:3] == ["2", "B", "♥U"]
+
+
+def test_every_games_analyses_render_as_tables(runner, tmp_path):
+    from cli_support import ALTIANSZ
+
+    files = [write(tmp_path, f"{n}.txt", text) for n, text in enumerate((ASSZORTI, ALTIANSZ))]
+    page = tmp_path / "games.html"
+    ok(runner.invoke(app, [*files, "--cards", "--announce", "--exchange", "--html", str(page), "--no-terminal"]))
+    checked(page)
+    shown = Sections()
+    shown.feed(page.read_text(encoding="utf-8"))
+    assert shown.sections and all(not section["facts"] for section in shown.sections)
+    assert sum(bool(section["best"]) for section in shown.sections) >= 2  # the card values' best, each deal

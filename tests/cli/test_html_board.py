@@ -68,7 +68,7 @@ def played_page(tmp_path_factory) -> Path:
     from typer.testing import CliRunner
 
     target = tmp_path_factory.mktemp("page") / "page.html"
-    assert ok(CliRunner().invoke(app, [str(PLAYED), "--html", str(target), "--no-terminal"])) == ""
+    assert ok(CliRunner().invoke(app, [str(PLAYED), "--cards", "--line", "--review", "--html", str(target), "--no-terminal"])) == ""
     return target
 
 
@@ -148,3 +148,21 @@ def test_every_page_of_a_site_carries_its_board(tmp_path, page):
     page.goto((folder / "played-1.html").as_uri())
     assert shown(page) == expected(0)
     assert page.locator("#deal-field").is_hidden()  # one deal a page
+
+
+@needs_chromium
+def test_the_analyses_show_the_terminals_tables_with_the_best_marked(played_page, page):
+    page.goto(played_page.as_uri())
+    shown(page)
+    sections = page.locator("section.analysis")
+    assert sections.count() == 3
+    for index in range(3):
+        assert sections.nth(index).locator("table").count() >= 1
+        assert sections.nth(index).locator("dl").count() == 0  # not the JSON record's names and values
+    best = page.locator("section.analysis tr.best")
+    data = cli_cards(0)
+    top = data["groups"][0][1]
+    assert best.count() == sum(value == top for _, value in data["groups"])
+    colour = best.first.locator("td").first.evaluate("cell => getComputedStyle(cell).backgroundColor")
+    plain = page.locator("section.analysis tr:not(.best) td").first.evaluate("cell => getComputedStyle(cell).backgroundColor")
+    assert colour != plain and best.first.is_visible()
