@@ -2,12 +2,15 @@
 
 A page holds the deal's diagram in the suit colours, its melds, a puzzle's goal with a
 "Show solution" toggle (a ``<details>`` element: no script), the double-dummy result and
-the analyses asked for. The result and the analyses are drawn generically from the deal's
-JSON record (:func:`~alsos_solver.report.record`), so every game and every analysis has a
-view: a dictionary of dictionaries is a table, a list of objects is a table, any other
-dictionary a list of names and values, a yes/no answer ✓ or ✗, a card name a coloured card.
+the analyses asked for. The result is drawn generically from the deal's JSON record
+(:func:`~alsos_solver.report.record`): a dictionary of dictionaries is a table, a list of
+objects is a table, any other dictionary a list of names and values, a yes/no answer ✓ or
+✗, a card name a coloured card. The analyses are the terminal's views
+(:mod:`.html_rich`): the same tables, the best marked.
 
-Pages are self-contained: inline CSS, no script, no external request. Every file is
+Each page opens with the analysis board (:mod:`alsos_solver.board.offline`), its answers
+along the recorded play precomputed, so that it works from a file. Pages are
+self-contained: inline CSS and scripts, no external request. Every file is
 written atomically (a temporary file in the same folder, then renamed), so a run that
 fails or is stopped leaves no half-written page. Nothing here decides anything about the
 game: every answer comes from a :class:`~alsos_solver.report.DealReport`.

@@ -1,5 +1,6 @@
 """``--html``: one self-contained page, or a site (an index and a page per deal), checked
-with a parser (balanced tags, nothing fetched from elsewhere, no script) and in a real
+with a parser (balanced tags, nothing fetched from elsewhere, no script but the board's
+inline island and loader; the analyses as the terminal's tables, the best marked) and in a real
 browser (headless Chromium: every card of the diagram visible, nothing wider than the
 window at 1280 and 375 pixels, the solution toggle opens). Without a Chromium the browser
 test is skipped, saying so."""
