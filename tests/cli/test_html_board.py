@@ -166,3 +166,23 @@ def test_the_analyses_show_the_terminals_tables_with_the_best_marked(played_page
     colour = best.first.locator("td").first.evaluate("cell => getComputedStyle(cell).backgroundColor")
     plain = page.locator("section.analysis tr:not(.best) td").first.evaluate("cell => getComputedStyle(cell).backgroundColor")
     assert colour != plain and best.first.is_visible()
+
+
+@needs_chromium
+def test_one_page_of_several_deals_has_one_board_with_a_deal_select(tmp_path, page):
+    from typer.testing import CliRunner
+
+    from cli_support import ASSZORTI, write
+
+    target = tmp_path / "two.html"
+    asszorti = write(tmp_path, "asszorti.txt", ASSZORTI)
+    assert ok(CliRunner().invoke(app, [str(PLAYED), asszorti, "--html", str(target), "--no-terminal"])) == ""
+    page.goto(target.as_uri())
+    assert shown(page) == expected(0)
+    assert page.locator(".board-embed").count() == 1 and page.locator("#deal-field").is_visible()
+    page.select_option("#deal-select", "1")
+    page.wait_for_function("document.querySelector('#deal-select').value === '1'")
+    deal = next(iter(iter_deals(asszorti)))
+    page.wait_for_selector(".board-embed .seat [data-value]")
+    cards = set(shown(page))
+    assert cards and cards <= {deal.pack.card_name(card) for card in range(64) if deal.in_play >> card & 1}
