@@ -7,6 +7,7 @@
 import * as edits from "./editlogic.js";
 import * as i18n from "./i18n.js";
 import { suitIndex } from "./logic.js";
+import * as source from "./source.js";
 
 const DEBOUNCE_MS = 250;
 
@@ -79,7 +80,7 @@ async function check() {
   let answer = null;
   let error = null;
   try {
-    const response = await fetch("api/check", {
+    const response = await source.fetchApi("api/check", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(edits.checkRequest(ed.edit)),

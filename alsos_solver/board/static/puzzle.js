@@ -7,6 +7,7 @@
 
 import * as logic from "./logic.js";
 import * as i18n from "./i18n.js";
+import * as source from "./source.js";
 
 let board = null; // {state, setPlay, render} from board.js
 let requestNumber = 0;
@@ -65,7 +66,7 @@ export async function played() {
   let answer = null;
   let error = null;
   try {
-    const response = await fetch("api/puzzle", {
+    const response = await source.fetchApi("api/puzzle", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ deal: state.dealText, play }),

@@ -4,6 +4,7 @@
 // the reason, the server's sentence, in the card's title and label.
 
 import * as i18n from "./i18n.js";
+import * as source from "./source.js";
 
 const review = {
   dealText: null, // the deal reviewed
@@ -38,7 +39,7 @@ async function ask() {
   Object.assign(review, { dealText: text, answer: null, error: null, busy: true });
   render();
   try {
-    const response = await fetch("api/review", {
+    const response = await source.fetchApi("api/review", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ deal: text }),

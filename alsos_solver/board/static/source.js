@@ -54,3 +54,10 @@ export async function fetchDeals(url) {
   if (!island) return fetch(url);
   return respond(200, { deals: island.deals.map(({ file, index, text, title }) => ({ file, index, text, title })) });
 }
+
+/** Any other endpoint (the contract table, the review, a puzzle's verdict, the editor's
+ * check): the server's answer, or in a page the words that it needs the board. */
+export async function fetchApi(url, init) {
+  if (!island) return fetch(url, init);
+  return respond(404, { error: i18n.t("needsBoard") });
+}

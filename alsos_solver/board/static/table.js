@@ -4,6 +4,7 @@
 // declarer, which the server wrote, at the first lead.
 
 import * as i18n from "./i18n.js";
+import * as source from "./source.js";
 
 const panel = {
   dealText: null, // the deal whose table was asked
@@ -53,7 +54,7 @@ async function show() {
   Object.assign(panel, { dealText: text, answer: null, error: null, busy: true });
   render();
   try {
-    const response = await fetch("api/table", {
+    const response = await source.fetchApi("api/table", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ deal: text }),
