@@ -161,8 +161,9 @@ def position_values(deal_text: str, play: list[str], question: str | None, warm:
 def play_so_far(deal: Deal, position: Position) -> dict[str, Any]:
     """Whether the contract is played for card points (``counts_points``, as ``--line``
     decides it), the tricks played (``leader``, ``cards``, ``winner`` and ``points``, what
-    the trick is worth as ``--line`` shows it: None while it is open) and each seat's card
-    points (last trick included) and tricks won so far."""
+    the trick is worth as ``--line`` shows it: None while it is open), each seat's card
+    points (last trick included) and tricks won so far, and the deal's melds as the
+    terminal's diagram explains them (``melds``: a line each, empty without any)."""
     name, seat = deal.pack.card_name, SEAT_LETTERS.__getitem__
     tricks = [
         {"leader": seat(trick.leader), "cards": [name(card) for card in trick.cards],
@@ -176,4 +177,5 @@ def play_so_far(deal: Deal, position: Position) -> dict[str, Any]:
         "tricks": tricks,
         "points": {seat(s): position.points[s] for s in seats},
         "tricks_won": {seat(s): position.tricks_won[s] for s in seats},
+        "melds": deal.game.melds(deal).lines(),
     }

@@ -174,3 +174,10 @@ def test_the_example_answer_in_the_docs_is_the_board_s():
     shown = docs.partition("## The analysis board")[2].partition("```json\n")[2].partition("```")[0]
     example = (ROOT / "puzzles" / "example.txt").read_text(encoding="utf-8")
     assert json.loads(shown) == position_values(example, ["M8", "MU", "MA", "MO"], None)
+
+
+def test_the_answer_explains_the_deals_melds():
+    """The page shows the deal's melds as the terminal's diagram explains them."""
+    (deal,) = loads((ROOT / "puzzles" / "example.txt").read_text(encoding="utf-8"))
+    answer = position_values(str(deal), [], None)
+    assert answer["melds"] == deal.game.melds(deal).lines() and any(line.startswith("B: ") for line in answer["melds"])

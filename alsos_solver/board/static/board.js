@@ -267,6 +267,8 @@ function renderInfo() {
   if (Object.keys(deal.front).length) add("front", figureList(deal.front));
   if (deal.kontra.length) add("kontra", deal.kontra.map(i18n.kontraWords).join(" · "));
   if (deal.talon.length) add("talon", ...deal.talon.map((card) => cardSpan(card, "talon-card")));
+  const melds = state.answer?.melds || [];
+  if (melds.length) add("melds", ...melds.flatMap((line, i) => [i ? element("br") : null, line]));
   $("#info").replaceChildren(...rows);
 }
 
