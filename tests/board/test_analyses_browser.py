@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from board.test_browser import (  # noqa: F401 (fixtures)
-    board, board_link, browser, deal_folder, deal_text, page, pytestmark, shown_values, wait_settled,
-)
+from board.test_browser import board, board_link, deal_folder, deal_text, shown_values  # noqa: F401 (fixtures)
+from board_support import wait_settled
 
 
 def api(base: str, route: str, text: str) -> dict:

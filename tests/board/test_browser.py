@@ -13,22 +13,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from board_support import running_board, wait_settled
 from conftest import ROOT
-
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser"))), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found (Debian: apt-get install chromium)")
 
 FAMILY_DEALS = """\
 [Game "alsos-2"]
@@ -82,76 +76,11 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def wait_for(url: str, seconds: float = 30) -> None:
-    """Until the server answers at ``url``."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(url + "api/deals", timeout=5):
-                return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 def board(deal_folder: Path) -> Iterator[str]:
-    """``alsos-solve board --port 0 FILE...`` running; its URL, read from its first line."""
-    files = [str(ROOT / name) for name in FILES] + [str(deal_folder / "family.txt")]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "alsos_solver", "board", "--port", "0", *files],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-    )
-    first: list[str] = []
-    reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(60)
-    try:
-        match = re.fullmatch(r"board: (http://\S+/)\n", first[0] if first else "")
-        assert match, f"no 'board: URL' line: {first!r} {server.poll() is not None and server.stderr.read()}"
-        wait_for(match.group(1))
-        yield match.group(1)
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
-
-
-class Console(list):
-    """The page's console errors and uncaught exceptions. Chromium logs each answer of status
-    400 as "Failed to load resource"; a test that asks for one on purpose allows those."""
-
-    allow_bad_request = False
-
-    def errors(self) -> list[str]:
-        bad_request = "Failed to load resource: the server responded with a status of 400"
-        return [text for text in self if not (self.allow_bad_request and text.startswith(bad_request))]
-
-
-@pytest.fixture
-def page(browser) -> Iterator:
-    """A fresh page (its own storage) at 1280 x 900; fails the test on any console error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = Console()
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.errors = errors
-    yield page
-    context.close()
-    assert not errors.errors(), f"console errors: {errors.errors()}"
+    """The board of the example files and the two-game family file; its URL."""
+    with running_board(*(str(ROOT / name) for name in FILES), str(deal_folder / "family.txt")) as url:
+        yield url
 
 
 def deal_text(name: str, index: int, folder: Path) -> str:
@@ -196,11 +125,6 @@ def hand_cards(page) -> dict[str, list[str]]:
         ".seat[data-seat]",
         "seats => Object.fromEntries(seats.map(s => [s.dataset.seat, [...s.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))",
     )
-
-
-def wait_settled(page) -> None:
-    """Until the answer for the position shown is in (the table not busy)."""
-    page.wait_for_selector("#table[aria-busy='false']")
 
 
 @pytest.mark.parametrize("game", list(POSITIONS))

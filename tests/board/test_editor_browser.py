@@ -7,22 +7,18 @@ Playwright, as tests/board/test_browser.py; skipped, saying why, where either is
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from board.test_browser import CHROMIUM, browser, page, playwright_api, wait_for  # noqa: F401 - fixtures
-
 from alsos_solver.board.editor import deal_text
 from alsos_solver.cards import cards_of
 from alsos_solver.io import DealFormatError, dumps, loads
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found (Debian: apt-get install chromium)")
+from board_support import running_board
+from conftest import ROOT
+
 
 PLAYED = loads((ROOT / "puzzles" / "played.txt").read_text(encoding="utf-8"))[0]
 NAMES = {seat: [PLAYED.pack.card_name(card) for card in cards_of(PLAYED.hands[seat])] for seat in "ABC"}
@@ -38,26 +34,8 @@ def reader_message(fields: dict) -> str:
 @pytest.fixture(scope="module")
 def empty_board() -> Iterator[str]:
     """``alsos-solve board --port 0`` without files; its URL."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "alsos_solver", "board", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-    )
-    first: list[str] = []
-    reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(60)
-    try:
-        match = re.fullmatch(r"board: (http://\S+/)\n", first[0] if first else "")
-        assert match, f"no 'board: URL' line: {first!r}"
-        wait_for(match.group(1))
-        yield match.group(1)
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    with running_board() as url:
+        yield url
 
 
 def problem(page, field: str) -> str:

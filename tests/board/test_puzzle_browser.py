@@ -8,85 +8,22 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
+from board_support import running_board, wait_settled
 from conftest import ROOT
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser"))), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found (Debian: apt-get install chromium)")
 PUZZLES_FILE = ROOT / "puzzles" / "collection" / "trump.txt"
-
-
-def wait_for(url: str, seconds: float = 30) -> None:
-    """Until the server answers at ``url``."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(url + "api/deals", timeout=5):
-                return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
-
-
-def wait_settled(page) -> None:
-    page.wait_for_selector("#table[aria-busy='false']")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser) -> Iterator:
-    """A fresh page at 1280 x 900; fails the test on any console error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    yield page
-    context.close()
-    assert not errors, f"console errors: {errors}"
 
 
 @pytest.fixture(scope="module")
 def board() -> Iterator[str]:
     """``alsos-solve board --port 0`` of the trump puzzles and a deal that is no puzzle."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "alsos_solver", "board", "--port", "0", str(PUZZLES_FILE), str(ROOT / "puzzles" / "played.txt")],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-    )
-    first: list[str] = []
-    reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(60)
-    try:
-        match = re.fullmatch(r"board: (http://\S+/)\n", first[0] if first else "")
-        assert match, f"no 'board: URL' line: {first!r}"
-        wait_for(match.group(1))
-        yield match.group(1)
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    with running_board(str(PUZZLES_FILE), str(ROOT / "puzzles" / "played.txt")) as url:
+        yield url
 
 
 def api_puzzle(base: str, text: str, play: list[str]) -> dict:

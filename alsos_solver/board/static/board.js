@@ -10,6 +10,7 @@ import * as editor from "./editor.js";
 import * as contractTable from "./table.js";
 import * as playReview from "./review.js";
 import * as source from "./source.js";
+import { $, element } from "./dom.js";
 
 const OTHER = "\u0000other"; // the question select's "other…" entry (no spec starts with NUL)
 
@@ -32,20 +33,6 @@ const state = {
 let requestNumber = 0;
 let inFlight = null;
 let shownHash = "";
-
-const $ = (selector) => document.querySelector(selector);
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
 
 // ---- the position and the server ---------------------------------------------------------
 

@@ -8,6 +8,7 @@ import * as edits from "./editlogic.js";
 import * as i18n from "./i18n.js";
 import { suitIndex } from "./logic.js";
 import * as source from "./source.js";
+import { $, element } from "./dom.js";
 
 const DEBOUNCE_MS = 250;
 
@@ -23,20 +24,6 @@ const ed = {
 let hooks = { current: () => null, play: () => {} };
 let timer = null;
 let checkNumber = 0;
-
-const $ = (selector) => document.querySelector(selector);
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
 
 // ---- opening and closing -------------------------------------------------------------------
 

@@ -8,6 +8,7 @@
 import * as logic from "./logic.js";
 import * as i18n from "./i18n.js";
 import * as source from "./source.js";
+import { element } from "./dom.js";
 
 let board = null; // {state, setPlay, render} from board.js
 let requestNumber = 0;
@@ -103,18 +104,6 @@ function solutionCards() {
 }
 
 // ---- rendering ---------------------------------------------------------------------------
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
 
 function shortCard(card) {
   const pack = board.state.deal.pack;

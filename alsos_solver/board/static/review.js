@@ -5,6 +5,7 @@
 
 import * as i18n from "./i18n.js";
 import * as source from "./source.js";
+import { $ } from "./dom.js";
 
 const review = {
   dealText: null, // the deal reviewed
@@ -14,8 +15,6 @@ const review = {
 };
 
 let board = null; // {state} of board.js
-
-const $ = (selector) => document.querySelector(selector);
 
 /**
  * The flagged cards of the play shown: index in the play -> the sentences of the mistakes

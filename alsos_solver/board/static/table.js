@@ -5,6 +5,7 @@
 
 import * as i18n from "./i18n.js";
 import * as source from "./source.js";
+import { $, element } from "./dom.js";
 
 const panel = {
   dealText: null, // the deal whose table was asked
@@ -14,19 +15,6 @@ const panel = {
 };
 
 let board = null; // {state, openDeal} of board.js
-
-const $ = (selector) => document.querySelector(selector);
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 /**
  * The rows of a table answer: one per entry, in the server's order (declarer, then
