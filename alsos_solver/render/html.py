@@ -40,10 +40,6 @@ if TYPE_CHECKING:
 ANALYSIS_TITLES = {"cards": "Card values", "line": "Optimal line", "table": "Contract table",
                    "announcements": "Best announcements", "review": "Play review", "scores": "Scores",
                    "exchange": "Exchange"}
-WORK_KEYS = ("nodes", "seconds", "table_bytes", "table_nodes", "table_seconds")
-"""Record keys that measure the search's work: shown in small print, not as answers."""
-HEAD_KEYS = ("contract", "declarer", "melds")
-"""Result keys the diagram shows already."""
 
 STYLE = """
 :root { --line: #c8c8c8; --soft: #666; }
@@ -232,60 +228,17 @@ def cards_text_html(pack: Pack, text: str) -> str:
     return cards_html(pack, cards) if cards else escape(text)
 
 
-def value_html(pack: Pack, value: Any) -> str:
-    """Any JSON value: ✓/✗, a number, cards, a list, a table or a list of names and values."""
-    if isinstance(value, bool):
-        return '<span class="yes">✓</span>' if value else '<span class="no">✗</span>'
-    if value is None:
-        return '<span class="note">—</span>'
-    if isinstance(value, str):
-        return cards_text_html(pack, value)
-    if isinstance(value, (int, float)):
-        return escape(f"{value:,}" if isinstance(value, int) else f"{value:g}")
-    if isinstance(value, list):
-        if value and all(isinstance(item, dict) for item in value):
-            columns = list(dict.fromkeys(key for item in value for key in item))
-            return table_html(pack, columns, [(None, [item.get(key) for key in columns]) for item in value])
-        if all(isinstance(item, (str, int, float)) and not isinstance(item, bool) for item in value):
-            return " ".join(value_html(pack, item) for item in value)
-        return "<ul>" + "".join(f"<li>{value_html(pack, item)}</li>" for item in value) + "</ul>"
-    if value and all(isinstance(item, dict) for item in value.values()):
-        return grid_html(pack, value)
-    return facts_html([(label(pack, key), value_html(pack, item)) for key, item in value.items()]) if value else "—"
-
-
-def grid_html(pack: Pack, value: dict[str, dict[str, Any]]) -> str:
-    """A dictionary of dictionaries as a table, turned so that it is taller than wide
-    (every figure for every seat: a row per figure, a column per seat)."""
-    inner = list(dict.fromkeys(key for item in value.values() for key in item))
-    outer = list(value)
-    if len(inner) > len(outer):
-        return table_html(pack, outer, [(key, [value[name].get(key) for name in outer]) for key in inner])
-    return table_html(pack, inner, [(name, [value[name].get(key) for key in inner]) for name in outer])
-
-
-def table_html(pack: Pack, columns: list[str], rows: list[tuple[str | None, list[Any]]]) -> str:
-    """A table in a box that scrolls sideways on a narrow screen; each row may have a name."""
-    named = any(name is not None for name, _ in rows)
-    head = ("<th></th>" if named else "") + "".join(f"<th>{label(pack, c)}</th>" for c in columns)
-    body = "".join("<tr>" + (f"<th>{label(pack, name)}</th>" if named else "")
-                   + "".join(f"<td>{value_html(pack, cell)}</td>" for cell in cells) + "</tr>"
-                   for name, cells in rows)
-    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-
-
-def answers_html(pack: Pack, data: dict[str, Any]) -> str:
-    """A record's answers: the work keys in small print after them."""
-    shown = {key: value for key, value in data.items() if key not in WORK_KEYS}
-    work = [f"{label(pack, key)} {value_html(pack, data[key])}" for key in WORK_KEYS if key in data]
-    return value_html(pack, shown) + (f'<p class="work">{", ".join(work)}</p>' if work else "")
-
-
 def result_html(report: DealReport) -> str:
+    """The double-dummy result as the terminal shows it (its game's views: the headline, the
+    figures each seat can make, what was announced)."""
     if report.result is None:
         return ""
-    data = {key: value for key, value in report.result.to_json().items() if key not in HEAD_KEYS}
-    return '<section class="result"><h3>Double-dummy result</h3>' + answers_html(report.deal.pack, data) + "</section>"
+    from rich.console import Group
+
+    from .html_rich import terminal_html
+
+    shown = terminal_html(Group(*report.deal.game.views.result(report.deal, report.result)))
+    return f'<section class="result"><h3>Double-dummy result</h3>{shown}</section>'
 
 
 def analyses_html(report: DealReport) -> str:

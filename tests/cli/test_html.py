@@ -102,19 +102,21 @@ def test_one_page_holds_the_deal_the_result_and_every_analysis(runner, tmp_path)
     assert "Double-dummy result" in shown  # the terminal view too
     text = " ".join(checked(page).text)
     for heading in ("Double-dummy result", "Card values", "Optimal line", "Play review", "Scores",
-                    "Best announcements", "Contract table", "B ruffs too low", "declarer points", "abszolut"):
+                    "Best announcements", "Contract table", "B ruffs too low", "card points (last trick included)", "abszolut"):
         assert heading in text, heading
     assert [p.name for p in tmp_path.iterdir()] == ["played.html"]  # no temporary file left
 
 
-def test_every_game_gets_its_result_table(runner, tmp_path):
+def test_every_game_gets_its_result_as_the_terminal_shows_it(runner, tmp_path):
+    """Each game's views draw its result in the page as on the terminal (issue 29 §3)."""
     from cli_support import ALTIANSZ, BETLI, KLOPITZKY
 
     files = [write(tmp_path, f"{n}.txt", text) for n, text in enumerate((ASSZORTI, ALTIANSZ, BETLI, KLOPITZKY))]
     page = tmp_path / "games.html"
     assert ok(runner.invoke(app, [*files, "--html", str(page), "--no-terminal"])) == ""
     text = " ".join(checked(page).text)
-    for answer in ("declarer tricks", "arrivázs", "betli", "klopitzky safe"):
+    for answer in ("of 11 tricks", "Arrivázs, the last three tricks", "The declarer can make", "Betli:",
+                   "Klopitzky, can each seat avoid paying"):
         assert answer in text, answer
     assert text.count("Double-dummy result") == 4
 
