@@ -17,7 +17,13 @@ question in a row of their own. Each call keeps its fastest of ``--repeat`` pass
 pass from scratch, new WarmSolvers), as run.py does. Then, unless ``--no-server``, the
 first lead once more through a real ``alsos-solve board`` over HTTP on the loopback (the
 request, the solving process and the answer's JSON), once the page has been fetched and a
-first question answered.
+first question answered. Then, unless ``--no-page``, the page itself (issue 29 §6: "usable
+within 1 s of opening"): headless Chromium (Debian's ``chromium``, driven by Playwright) opens
+a real board's page ``--loads`` times, each in a fresh browser context, and each load is timed
+from ``page.goto`` until the first position's values are shown (``#table[aria-busy='false']``
+and a card with ``data-value``): the server's first page, and a deep link into the middle
+of play (puzzles/played.txt's deal after 4 cards), each row against a board of its own, so
+its first load is the server's first.
 
 Writes the Board section of benchmarks/results.md (``--output``) and prints it. See
 benchmarks/README.md.
@@ -29,11 +35,16 @@ import argparse
 import json
 import os
 import platform
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +63,11 @@ LATER = (4, 8)
 TARGETS = {"median": 50.0, "p95": 300.0}
 """Milliseconds, at the first lead for the declarer's points (issue 29 §6)."""
 FIRST = "first lead"
+PAGE_TARGET = 1000.0
+"""Milliseconds from opening the page until it is usable, median and p95 (issue 29 §6)."""
+PAGE_FILES = ("puzzles/played.txt", "puzzles/example.txt")
+DEEP = 4
+"""The deep link: puzzles/played.txt's first deal after this many cards of its play."""
 OTHERS = "betli and klopitzky, their default question: "
 
 
@@ -145,6 +161,92 @@ def through_server(deals: list[tuple[str, str | None, list[str]]]) -> Row:
     return row
 
 
+def browser() -> tuple[object, str | None, str | None]:
+    """Playwright's sync API and the chromium binary, or why the page cannot be timed here."""
+    try:
+        from playwright import sync_api
+    except ImportError:
+        return None, None, "playwright is not installed (pip install playwright)"
+    chromium = next(filter(None, map(shutil.which, ("chromium", "chromium-browser"))), None)
+    if chromium is None:
+        return None, None, "no chromium binary found (Debian: apt-get install chromium)"
+    return sync_api, chromium, None
+
+
+@contextmanager
+def running_board(*files: str) -> Iterator[str]:
+    """``alsos-solve board --port 0 FILE...`` running, until it answers; its URL."""
+    server = subprocess.Popen([sys.executable, "-m", "alsos_solver", "board", "--port", "0", *files], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+    first: list[str] = []
+    reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(60)
+    try:
+        match = re.fullmatch(r"board: (http://\S+/)\n", first[0] if first else "")
+        if not match:
+            raise RuntimeError(f"no 'board: URL' line from alsos-solve board: {first!r}")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(match.group(1) + "api/deals", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield match.group(1)
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+USABLE = ("() => document.querySelector(\"#table[aria-busy='false']\") !== null"
+          " && document.querySelector('.seat [data-value]') !== null")
+
+
+def page_rows(loads: int) -> tuple[list[Row], str | None]:
+    """The page opened ``loads`` times in fresh browser contexts, the server's first page and
+    a deep link in mid-play, each against a new board; or no rows and why."""
+    sync_api, chromium, reason = browser()
+    if reason:
+        return [], reason
+    from alsos_solver.board.links import link
+
+    deal = load(ROOT / PAGE_FILES[0])[0]
+    play = [deal.pack.card_name(card) for card in deal.play[:DEEP]]
+    rows = []
+    with sync_api.sync_playwright() as driver:
+        chrome = driver.chromium.launch(executable_path=chromium)
+        try:
+            for label, address in (
+                (f"page usable, the server's first page ({loads} fresh loads)", lambda base: base),
+                (f"page usable, a link to {PAGE_FILES[0]}'s deal after {DEEP} cards ({loads} fresh loads)",
+                 lambda base: link(base, str(deal), play, None)),
+            ):
+                row = Row(label)
+                with running_board(*PAGE_FILES) as base:
+                    url = address(base)
+                    for _ in range(loads):
+                        context = chrome.new_context()
+                        try:
+                            page = context.new_page()
+                            started = time.perf_counter()
+                            page.goto(url)
+                            page.wait_for_function(USABLE, timeout=60_000)
+                            row.walls.append(time.perf_counter() - started)
+                        finally:
+                            context.close()
+                rows.append(row)
+        finally:
+            chrome.close()
+    return rows, None
+
+
 def table(rows: list[Row]) -> list[str]:
     lines = ["| position | deals | median ms | p95 ms | max ms | CPU median ms |", "|---|---:|---:|---:|---:|---:|"]
     for row in rows:
@@ -165,6 +267,13 @@ def verdicts(rows: list[Row]) -> list[str]:
         median = ms(statistics.median(later.walls))
         lines.append(f"| later: after {after} cards along the line, median | {median:.1f} | "
                      f"below {figures['median']:.1f} | {'met' if median < figures['median'] else 'not met'} |")
+    pages = [row for row in rows if row.label.startswith("page usable")]
+    if pages:
+        worst = max(max(ms(statistics.median(row.walls)), ms(p95(row.walls))) for row in pages)
+        shown = "; ".join(f"{'first page' if 'first page' in row.label else 'deep link'}: median "
+                          f"{ms(statistics.median(row.walls)):.0f}, p95 {ms(p95(row.walls)):.0f}" for row in pages)
+        lines.append(f"| page usable: median, p95 <= {PAGE_TARGET:.0f} ms | {shown} | {PAGE_TARGET:.0f} | "
+                     f"{'met' if worst <= PAGE_TARGET else 'missed'} |")
     return lines
 
 
@@ -174,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="passes; each call keeps its fastest (default: %(default)s)")
     parser.add_argument("--cpu", type=int, default=None, help="pin the process to this CPU")
     parser.add_argument("--no-server", action="store_true", help="leave out the run over HTTP")
+    parser.add_argument("--no-page", action="store_true", help="leave out the page's load in Chromium")
+    parser.add_argument("--loads", type=int, default=20, help="fresh page loads per page row (default: %(default)s)")
     parser.add_argument("--output", type=Path, default=HERE / "results.md", help="report (default: %(default)s)")
     args = parser.parse_args(argv)
     pinning = pin(args.cpu)
@@ -191,6 +302,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu_share = (time.process_time() - cpu_before) / (time.perf_counter() - started)
     if not args.no_server:
         rows.append(through_server([entry for entry in deals if entry[1]]))
+    page_note = "left out (--no-page)"
+    if not args.no_page:
+        found, reason = page_rows(args.loads)
+        rows += found
+        page_note = (f"skipped: {reason}" if reason else
+                     f"{args.loads} loads each in fresh contexts of one headless Chromium (Playwright), from "
+                     "`page.goto` until `#table[aria-busy='false']` and the cards' `data-value` are shown, "
+                     f"against `alsos-solve board {' '.join(PAGE_FILES)}` started anew for each row")
     scope = f"all {len(all_deals)}" if len(chosen) == len(all_deals) else f"the first {len(chosen)} of {len(all_deals)}"
     points = sum(1 for _, question, _ in deals if question)
     section = "\n".join([
@@ -199,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         "Generated by `python benchmarks/board.py`: the time of `POST /api/position`'s work "
         "(`position_values`, every legal card valued) in the solving process, its Solvers kept warm "
         "as the server keeps them (benchmarks/README.md, 'Board'); each call's fastest of "
-        f"{args.repeat} passes, wall and CPU time; the HTTP row is one pass through a real board.",
+        f"{args.repeat} passes, wall and CPU time; the HTTP row is one pass through a real board; the page rows time the page in a browser.",
         "",
         f"- Date: {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; git commit: {git_commit()}",
         f"- Machine: {platform.platform()}; CPU: {cpu_model()}; {pinning}; load average (1/5/15 min) "
@@ -209,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         f"- Deals: {scope} of benchmarks/deals.txt, {points} with the declarer's points "
         f"(trump and no-trump), {len(deals) - points} betli and klopitzky; later positions along the "
         f"first {max(LATER)} cards of a line of best play",
+        f"- Page rows: {page_note}",
         "",
         *table(rows),
         "",
