@@ -34,6 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "batch": "alsos_solver.batch_command:app",
     "stats": "alsos_solver.stats_command:app",
     "odds": "alsos_solver.odds_command:app",
+    "review": "alsos_solver.review_command:app",
     "check": "alsos_solver.puzzle_commands:check_app",
     "compose": "alsos_solver.puzzle_commands:compose_app",
     "play": "alsos_solver.puzzle_commands:play_app",

@@ -1,0 +1,226 @@
+"""Single-dummy review: was each card a seat played right on what it could see?
+
+At each of the seat's decisions (every card it played in the Play section, forced ones
+included) the layouts consistent with its view (:mod:`.seat_view`) are enumerated when
+there are at most ``exact_limit`` of them, else ``samples`` of them are drawn uniformly
+from ``random.Random(seed)``, each paired with the layout that swaps the two other seats'
+unseen cards where that one is consistent too (a cheap variance cut). Every layout is
+solved double-dummy after each legal card (:class:`~alsos_solver.solver.Solver` after the
+Play prefix, the card pushed) for each item the seat's side cares about: ``game`` for the
+declarer (``betli`` in a betli), ``defeat`` for a defender, and ``SEAT:figure`` for each
+figure the seat announced.
+
+Per card and item: ``rate`` the share of layouts where the item is still made with best
+play afterwards, ``low``/``high`` its Wilson 95% interval (the rate itself when the
+layouts were enumerated: exact), ``worst`` whether it is made in every layout, ``dd`` its
+double-dummy value on the real layout, ``sure`` None (not decided).
+
+Marks per item on the played card: ``worse-on-average`` when its rate is lower than the
+best card's (sampled: its ``high`` below the best card's ``low``), an estimate either way;
+``dd-only`` when it is not, but on the real layout another card made the item and it did
+not. The decision's ``mark`` is the most severe (worse-on-average, then dd-only).
+
+Averages over layouts are optimistic: each layout is solved with every hand open, so the
+seat guesses right later in each. A defender's partner is taken to see everything.
+
+``sound-mistake`` (another card a sure win, the played one not) needs a search over the
+seat's information sets; it is not decided here: ``sure`` is None and the JSON says so.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deal import Deal
+from ..proportions import wilson
+from ..errors import NotApplicable
+from ..questions import parse_question
+from ..solver import Solver
+from .card_values import card_order
+from .seat_view import Layouts, SeatView, consistent, mover_at, seat_view
+
+DEFAULT_EXACT_LIMIT = 20_000
+DEFAULT_SAMPLES = 200
+MARKS = ("worse-on-average", "dd-only")
+"""The marks, most severe first (``sound-mistake`` is not decided: see the module)."""
+SOUND_MISTAKE_NOTE = "not decided: needs a search over the seat's information sets (issue 30)"
+
+
+@dataclass
+class CardFigures:
+    """One legal card's figures for one item (see the module)."""
+
+    rate: float
+    low: float
+    high: float
+    worst: bool
+    dd: bool
+    sure: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4),
+                "worst": self.worst, "dd": self.dd, "sure": self.sure}
+
+
+@dataclass
+class Decision:
+    """One card the seat played: its trick (from 1), its place in the trick (from 1), the
+    layouts solved, whether they were all of them, and per item and legal card the figures."""
+
+    trick: int
+    card: int
+    played: str
+    layouts: int
+    exact: bool
+    items: dict[str, dict[str, CardFigures]] = field(default_factory=dict)
+    marks: dict[str, str | None] = field(default_factory=dict)
+
+    @property
+    def mark(self) -> str | None:
+        found = [mark for mark in MARKS if mark in self.marks.values()]
+        return found[0] if found else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trick": self.trick, "card": self.card, "played": self.played, "layouts": self.layouts,
+                "exact": self.exact,
+                "items": {item: {card: figures.to_json() for card, figures in cards.items()}
+                          for item, cards in self.items.items()},
+                "marks": self.marks, "mark": self.mark, "sound_mistake": None}
+
+
+@dataclass
+class Review:
+    """A seat's decisions reviewed."""
+
+    seat: str
+    deal: Deal
+    decisions: list[Decision]
+    seed: int | str
+
+    def to_json(self) -> dict[str, Any]:
+        deal = self.deal
+        return {"seat": self.seat, "seed": self.seed,
+                "deal": {"game": str(deal.game), "contract": deal.game.contract_token(deal.contract),
+                         "declarer": deal.declarer, "play": [deal.pack.card_name(c) for c in deal.play]},
+                "decisions": [decision.to_json() for decision in self.decisions],
+                "sound_mistake": SOUND_MISTAKE_NOTE}
+
+
+def side_items(deal: Deal, seat: str) -> dict[str, Any]:
+    """Item name -> question for the seat's side: ``game`` (or ``betli``) for the declarer,
+    ``defeat`` for a defender, and ``SEAT:figure`` for each figure the seat announced."""
+    names = ["game", "betli"] if seat == deal.declarer else ["defeat"]
+    items: dict[str, Any] = {}
+    for name in names:
+        try:
+            items[name] = parse_question(name, deal)
+            break
+        except (NotApplicable, ValueError):
+            continue
+    for figure in deal.figures.get(seat, ()):
+        name = f"{seat}:{figure}"
+        try:
+            items[name] = parse_question(name, deal)
+        except (NotApplicable, ValueError):
+            continue
+    if not items:
+        raise NotApplicable(f"no item for {seat} to review in this contract")
+    return items
+
+
+def layouts_of(view: SeatView, exact_limit: int, samples: int, seed: int | str) -> tuple[list[Deal], bool]:
+    """The layouts to solve and whether they are all of them (see the module)."""
+    layouts = Layouts(view)
+    total = layouts.total
+    if total <= exact_limit:
+        found = [layouts.deal_of(chosen) for chosen in layouts.assignments()]
+        return [deal for deal in found if consistent(deal, view.after)], True
+    return sampled(layouts, view.after, samples, random.Random(seed)), False
+
+
+def sampled(layouts: Layouts, after: int, samples: int, rng: random.Random) -> list[Deal]:
+    """``samples`` consistent layouts, each draw followed by its swap where consistent."""
+    found: list[Deal] = []
+    tries = 0
+    while len(found) < samples:
+        tries += 1
+        if tries > 100 * samples:
+            raise ValueError("too few layouts consistent with the play were found")
+        chosen = layouts.sample(rng)
+        pair = [chosen]
+        swap = layouts.swapped(chosen)
+        if swap is not None and swap != chosen:
+            pair.append(swap)
+        for assignment in pair:
+            deal = layouts.deal_of(assignment)
+            if len(found) < samples and consistent(deal, after):
+                found.append(deal)
+    return found
+
+
+def card_results(deal: Deal, after: int, items: dict[str, Any]) -> dict[str, dict[int, bool]]:
+    """Item -> legal card -> made with best play after it (double-dummy, one layout)."""
+    solver = Solver(deal, after=after)
+    legal = card_order(deal, solver.position.legal_moves())
+    results: dict[str, dict[int, bool]] = {name: {} for name in items}
+    for card in legal:
+        solver.push(card)
+        for name, question in items.items():
+            results[name][card] = bool(solver.answer(question))
+        solver.pop()
+    return results
+
+
+def figures_of(made: list[bool], exact: bool, dd: bool) -> CardFigures:
+    """A card's figures from its results over the layouts and on the real one."""
+    count, hits = len(made), sum(made)
+    rate = hits / count
+    low, high = (rate, rate) if exact else wilson(hits, count)
+    return CardFigures(rate, low, high, all(made), dd)
+
+
+def mark_of(cards: dict[str, CardFigures], played: str, exact: bool) -> str | None:
+    """The played card's mark for one item (see the module)."""
+    mine = cards[played]
+    best = max(cards.values(), key=lambda f: f.rate)
+    worse = mine.rate < best.rate if exact else mine.high < best.low
+    if worse:
+        return "worse-on-average"
+    if not mine.dd and any(f.dd for f in cards.values()):
+        return "dd-only"
+    return None
+
+
+def decide(deal: Deal, seat: str, after: int, items: dict[str, Any], exact_limit: int, samples: int,
+           seed: int | str) -> Decision:
+    """The decision before card ``after`` (0-based) of the Play section."""
+    view = seat_view(deal, seat, after)
+    layouts, exact = layouts_of(view, exact_limit, samples, seed)
+    real = card_results(deal, after, items)
+    per_layout = [card_results(layout, after, items) for layout in layouts]
+    pack, size = deal.pack, len(deal.game.active)
+    played = pack.card_name(deal.play[after])
+    decision = Decision(after // size + 1, after % size + 1, played, len(layouts), exact)
+    for name in items:
+        decision.items[name] = {
+            pack.card_name(card): figures_of([results[name][card] for results in per_layout], exact, dd)
+            for card, dd in real[name].items()}
+        decision.marks[name] = mark_of(decision.items[name], played, exact)
+    return decision
+
+
+def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, samples: int = DEFAULT_SAMPLES,
+           seed: int | str = 0) -> Review:
+    """Every card ``seat`` played in the deal's Play section reviewed (see the module).
+    ValueError for an unknown seat or a deal without a Play section; NotApplicable where
+    the seat's side has no item."""
+    if seat not in deal.game.active:
+        raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
+    if not deal.play:
+        raise ValueError("the deal has no Play section to review")
+    items = side_items(deal, seat)
+    decisions = [decide(deal, seat, after, items, exact_limit, samples, seed)
+                 for after in range(len(deal.play)) if mover_at(deal, after) == seat]
+    return Review(seat, deal, decisions, seed)
