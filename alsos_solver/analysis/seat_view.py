@@ -150,6 +150,12 @@ def shown_voids(deal: Deal, events: tuple[Event, ...]) -> dict[str, str]:
     return {seat: "".join(pack.suits[s] for s in sorted(suits)) for seat, suits in voids.items()}
 
 
+def hidden_talon(deal: Deal) -> CardSet:
+    """The talon's cards: the ``Talon`` tag's, else the rest of the pack (docs/format.md:
+    the hidden talon cards are the rest of the pack)."""
+    return deal.talon if deal.talon is not None else deal.pack.full & ~deal.in_play
+
+
 def seat_view(deal: Deal, seat: str, after: int) -> SeatView:
     """The view of ``seat`` after ``after`` cards of the Play section (see the module).
     ValueError for an unknown seat or a count beyond the Play section."""
@@ -165,11 +171,12 @@ def seat_view(deal: Deal, seat: str, after: int) -> SeatView:
     hand = deal.hands[seat] & ~played[seat]
     fixed = {place: cards & ~sum(played.values()) for place, cards in face_up(deal).items() if place != seat}
     known = hand | sum(played.values()) | sum(fixed.values())
-    unseen = (deal.in_play | (deal.talon or 0)) & ~known
+    talon = hidden_talon(deal)
+    unseen = (deal.in_play | talon) & ~known
     capacity = {s: deal.hands[s].bit_count() - played[s].bit_count() - fixed.get(s, 0).bit_count()
                 for s in active if s != seat}
-    if deal.talon:
-        capacity[TALON] = deal.talon.bit_count() - fixed.get(TALON, 0).bit_count()
+    if talon:
+        capacity[TALON] = talon.bit_count() - fixed.get(TALON, 0).bit_count()
     return SeatView(deal, seat, after, hand, events, fixed, unseen, capacity,
                     exclusions(deal, events, unseen), shown_voids(deal, events))
 
@@ -250,7 +257,8 @@ class Layouts:
     def deal_of(self, chosen: tuple[int, ...]) -> Deal:
         """The layout as a Deal: the real deal with the other hands (their played and
         face-up cards kept) and the talon dealt from the assignment; the Play section and
-        every tag the same."""
+        every tag the same but the deal as dealt (``Dealt``, ``Indicator``, ``TalonTop``:
+        its face-up cards already lie where they were, and the rest is unknown)."""
         view, deal = self.view, self.view.deal
         given = {place: view.fixed.get(place, 0) for place in view.capacity}
         for card, p in zip(self.cards, chosen):
@@ -263,7 +271,7 @@ class Layouts:
             if seat in given:
                 hands[seat] = given[seat]
         talon = given.get(TALON, deal.talon)
-        return replace(deal, hands=hands, talon=talon)
+        return replace(deal, hands=hands, talon=talon, dealt=None, indicator=None, talon_top=None)
 
 
 def taken(room: tuple[int, ...], place: int) -> tuple[int, ...]:
