@@ -175,3 +175,46 @@ def test_unknown_seat_and_no_play_are_errors():
         review(PLAYED, "Q")
     with pytest.raises(ValueError, match="no Play section"):
         review(DEALT, "A")
+
+
+ALSOS_4 = """\
+[Game "alsos-4"]
+[Deal "A:KX97.OU.K.OX A.K9.AU98.98 OU8.X87.X7.7 -"]
+[Talon "PA TO ZA ZK ZU"]
+[Contract "Z"]
+[Declarer "B"]
+"""
+
+
+def played_out(text: str):
+    """The deal with a Play section: each time the first legal card in pack order."""
+    from alsos_solver.cards import cards_of
+
+    deal = loads(text)[0]
+    position, play = deal.position(), []
+    while not position.is_over:
+        chosen = next(iter(cards_of(position.legal_moves())))
+        position.push(chosen)
+        play.append(chosen)
+    return replace(deal, play=play, play_leader=None)
+
+
+def test_a_view_with_one_consistent_layout_gives_the_double_dummy_answers():
+    result = review(played_out(ALSOS_4), "B", exact_limit=200, samples=2)
+    single = [d for d in result.decisions if d.layouts == 1]
+    assert single and all(d.exact for d in single)
+    for decision in single:
+        for cards in decision.items.values():
+            for figures in cards.values():
+                assert figures.rate == float(figures.dd) and figures.worst == figures.dd
+
+
+@pytest.mark.parametrize("path", ["benchmarks/deals-alsos-2.txt", "puzzles/asszorti.txt"])
+def test_every_game_with_hidden_cards_is_reviewed(path):
+    text = (ROOT / path).read_text(encoding="utf-8").split("\n\n")[0] + "\n"
+    deal = played_out(text) if "[Play" not in text else loads(text)[0]
+    seat = deal.game.active[0]
+    result = review(deal, seat, exact_limit=50, samples=2)
+    assert len(result.decisions) == deal.game.hand_size
+    assert all(d.layouts >= 1 for d in result.decisions)
+    assert result.decisions[-1].exact
