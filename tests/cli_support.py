@@ -78,3 +78,12 @@ def patch_analysis(monkeypatch, game, name: str, work) -> None:
     (:meth:`alsos_solver.games.base.Game.analyses`), for every game of its class."""
     analyses = replace(game.analyses(), **{name: work})
     monkeypatch.setattr(type(game), "analyses", lambda self: analyses)
+
+ALSOS_4 = """\
+[Game "alsos-4"]
+[Deal "A:KX97.OU.K.OX A.K9.AU98.98 OU8.X87.X7.7 -"]
+[Talon "PA TO ZA ZK ZU"]
+[Contract "Z"]
+[Declarer "B"]
+"""
+"""A four-seat Alsós deal (``alsos-solve deal --game alsos-4 --contract Z --declarer B --seed 1``): D deals and sits out."""

@@ -16,6 +16,7 @@ from alsos_solver.io import loads
 from alsos_solver.position import IllegalPlay
 from alsos_solver.solver import Solver
 
+from cli_support import ALSOS_4
 from conftest import ROOT
 
 PLAYED = loads((ROOT / "puzzles" / "played.txt").read_text(encoding="utf-8"))[0]
@@ -177,13 +178,6 @@ def test_unknown_seat_and_no_play_are_errors():
         review(DEALT, "A")
 
 
-ALSOS_4 = """\
-[Game "alsos-4"]
-[Deal "A:KX97.OU.K.OX A.K9.AU98.98 OU8.X87.X7.7 -"]
-[Talon "PA TO ZA ZK ZU"]
-[Contract "Z"]
-[Declarer "B"]
-"""
 
 
 def played_out(text: str):

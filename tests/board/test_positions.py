@@ -13,17 +13,9 @@ from alsos_solver.board.positions import BoardError, WarmSolvers, position_value
 from alsos_solver.cli import app as default_app
 from alsos_solver.io import loads
 
-from cli_support import ok, write
+from cli_support import ALSOS_4, ok, write
 from conftest import ROOT
 
-ALSOS_4 = """\
-[Game "alsos-4"]
-[Deal "A:KX97.OU.K.OX A.K9.AU98.98 OU8.X87.X7.7 -"]
-[Talon "PA TO ZA ZK ZU"]
-[Contract "Z"]
-[Declarer "B"]
-"""
-"""A four-seat Alsós deal (``alsos-solve deal --game alsos-4 --contract Z --declarer B --seed 1``): D deals and sits out."""
 
 
 def first_deal(path: str) -> str:
