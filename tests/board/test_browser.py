@@ -308,6 +308,13 @@ def test_copy_link_holds_the_position(board, browser, page, deal_folder) -> None
     again.close()
 
 
+def test_the_melds_show_beside_the_talon(board, page, deal_folder) -> None:
+    """The deal's melds as the terminal's diagram explains them (issue 29 §2.1)."""
+    page.goto(board_link(board, deal_text("puzzles/played.txt", 1, deal_folder), []))
+    wait_settled(page)
+    assert "B: terc to the King in hearts 20, béla 20" in page.text_content("#info")
+
+
 def test_o_and_zero_are_told_apart(board, page, deal_folder) -> None:
     page.goto(board_link(board, deal_text("puzzles/played.txt", 1, deal_folder), []))
     shown_values(page)
