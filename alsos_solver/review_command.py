@@ -1,5 +1,6 @@
 """``alsos-solve review``: was each card a seat played right on what it could see? (typer).
-The work is :mod:`alsos_solver.analysis.single_dummy`; errors are one line and exit 2."""
+The work is :mod:`alsos_solver.analysis.single_dummy` and :mod:`alsos_solver.analysis.claim`;
+errors are one line and exit 2."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .cli import command_app
+from .cli import command_app, value_option
 from .console import fail
 
 if TYPE_CHECKING:
+    from .analysis.claim import Claim
     from .analysis.single_dummy import Decision, Review
 
 app = command_app("Single-dummy review: each card a seat played, judged on the layouts it could see.")
@@ -23,20 +25,26 @@ def review(
     index: Annotated[int, typer.Option("--index", min=1, help="Which deal of the file (from 1).")] = 1,
     exact_limit: Annotated[int, typer.Option("--exact-limit", min=0, help="Enumerate the layouts when there are at most this many.")] = 20_000,
     samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts sampled when there are more.")] = 200,
-    seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result.")] = "0",
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, deal, decisions.")] = False,
+    seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result, whatever --jobs.")] = "0",
+    claim: Annotated[bool, typer.Option("--claim", help="Instead of the review: can SEAT's side guarantee each item from --after on, whatever the unseen cards, and with which card?")] = False,
+    after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --claim: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead; default: the end of the Play section).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, deal, decisions (with --claim: seat, after, to_move, layouts, items).")] = False,
 ) -> None:
     """Every card SEAT played, with each legal card's share of consistent layouts where the
     side's items are still made (double-dummy per layout), the worst case, the
-    double-dummy value on the real layout, and the marks worse-on-average and dd-only."""
+    double-dummy value on the real layout, whether it is a sure win (decided exactly where
+    the layouts are all enumerated), and the marks sound-mistake, worse-on-average and dd-only."""
     import sys
 
-    from .analysis.single_dummy import review as run_review
+    from .analysis.card_values import parse_after
     from .deal_command import seed_value
-    from .errors import UnsoundDeal
+    from .errors import NotApplicable, UnsoundDeal
     from .io import DealFormatError, iter_deals
     from .position import IllegalPlay
 
+    if after is not None and not claim:
+        raise fail("--after needs --claim (the review looks at every card SEAT played)")
     try:
         deal = next((d for i, d in enumerate(iter_deals(file), 1) if i == index), None)
     except (DealFormatError, OSError, ValueError) as error:
@@ -44,40 +52,106 @@ def review(
     if deal is None:
         raise fail(f"{file}: no deal {index}")
     try:
-        found = run_review(deal, seat.upper(), exact_limit=exact_limit, samples=samples, seed=seed_value(seed))
-    except (UnsoundDeal, IllegalPlay, ValueError) as error:
+        if claim:
+            point = len(deal.play) if after is None else parse_after(after, deal)
+            found: Review | Claim = run_claim(deal, seat.upper(), point, exact_limit)
+        else:
+            found = run_review(deal, seat.upper(), exact_limit, samples, seed_value(seed), jobs)
+    except (UnsoundDeal, IllegalPlay, NotApplicable, ValueError) as error:
         raise fail(f"{file}: deal {index}: {error}") from None
     if json_output:
         import json
 
         sys.stdout.write(json.dumps(found.to_json(), ensure_ascii=False, indent=2) + "\n")
         return
-    sys.stdout.write("\n".join(review_lines(found)) + "\n")
+    lines = claim_lines(found) if claim else review_lines(found)
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def run_review(deal, seat: str, exact_limit: int, samples: int, seed: int | str, jobs: int | None) -> Review:
+    """The review, its layouts solved on ``jobs`` processes behind a progress bar."""
+    from .analysis.single_dummy import review
+    from .batch.runner import map_chunks
+    from .render.terminal_analyses import progress_bar
+
+    with progress_bar("review", unit="layouts") as update:
+        return review(deal, seat, exact_limit=exact_limit, samples=samples, seed=seed,
+                      run=lambda function, items: map_chunks(function, items, jobs, update))
+
+
+def run_claim(deal, seat: str, after: int, exact_limit: int) -> Claim:
+    from .analysis.claim import claim
+
+    return claim(deal, seat, after, exact_limit=exact_limit)
 
 
 def review_lines(found: Review) -> list[str]:
     """The review as terminal tables, one per decision."""
-    lines = [f"Single-dummy review of {found.seat} (each layout solved double-dummy; averages are "
-             "optimistic: the seat guesses right later in each layout; sound-mistake not decided)"]
+    lines = [f"Single-dummy review of {found.seat}: each layout of the cards {found.seat} could not see is "
+             "solved double-dummy. Averages are optimistic (in each layout the seat guesses right later); "
+             "'sure' asks for one strategy that wins every layout, decided where the layouts are all enumerated."]
     for decision in found.decisions:
-        lines += [""] + decision_lines(decision)
+        lines += [""] + decision_lines(decision, found.seat)
     return lines
 
 
-def decision_lines(decision: Decision) -> list[str]:
-    """One decision: a heading, then per item a row per legal card."""
+def decision_lines(decision: Decision, seat: str) -> list[str]:
+    """One decision: a heading, then per item a row per legal card and the verdicts."""
     how = "all" if decision.exact else "sampled"
     mark = f"  mark: {decision.mark}" if decision.mark else ""
-    lines = [f"trick {decision.trick} card {decision.card}: played {decision.played} "
+    forced = " (forced)" if all(len(cards) == 1 for cards in decision.items.values()) else ""
+    lines = [f"trick {decision.trick} card {decision.card}: played {decision.played}{forced} "
              f"({decision.layouts} layouts, {how}){mark}"]
     for item, cards in decision.items.items():
-        lines.append(f"  {item:<14} {'card':<5} {'rate':>6} {'95% interval':>14} {'worst':>6} {'dd':>6}")
+        lines.append(f"  {item:<14} {'card':<5} {'rate':>6} {'95% interval':>14} {'worst':>6} {'dd':>6} {'sure':>6}")
         for card, figures in cards.items():
             played = "*" if card == decision.played else " "
             interval = "exact" if decision.exact else f"{figures.low:.0%}-{figures.high:.0%}"
+            sure = "-" if figures.sure is None else "yes" if figures.sure else "no"
             lines.append(f"  {'':<14}{played}{card:<5} {figures.rate:>6.0%} {interval:>14} "
-                         f"{'made' if figures.worst else 'no':>6} {'made' if figures.dd else 'failed':>6}")
-        if decision.marks.get(item):
-            note = " (an estimate)" if decision.marks[item] == "worse-on-average" else " (on the real layout only)"
-            lines.append(f"  {'':<14} {decision.played}: {decision.marks[item]}{note}")
+                         f"{made(figures.worst):>6} {made(figures.dd):>6} {sure:>6}")
+        lines += [f"  {'':<14} {verdict}" for verdict in verdicts(decision, item, seat)]
+    return lines
+
+
+def made(value: object) -> str:
+    """A yes/no figure in words; a value as it is."""
+    if isinstance(value, bool):
+        return "made" if value else "failed"
+    return str(value)
+
+
+def verdicts(decision: Decision, item: str, seat: str) -> list[str]:
+    """The double-dummy verdict beside the single-dummy one, where the played card is marked."""
+    cards = decision.items[item]
+    mark = decision.marks.get(item)
+    if not mark:
+        return []
+    played = decision.played
+    best = max(cards, key=lambda card: cards[card].rate)
+    better_dd = [card for card, figures in cards.items() if figures.dd and not cards[played].dd]
+    lines = []
+    if better_dd:
+        lines.append(f"with the cards as they lay, {' or '.join(better_dd)} was better")
+    if best != played:
+        how = "exactly" if decision.exact else "an estimate"
+        lines.append(f"on what {seat} could see, {best} made {item} in {cards[best].rate:.0%} of layouts, "
+                     f"{played} in {cards[played].rate:.0%} ({how})")
+    if mark == "sound-mistake":
+        sure = [card for card, figures in cards.items() if figures.sure]
+        lines.append(f"{' or '.join(sure)} made {item} in every layout with one plan (a sure win), "
+                     f"{played} did not: a sound mistake")
+    return lines
+
+
+def claim_lines(found: Claim) -> list[str]:
+    """The claim: per item whether the side guarantees it, and with which cards."""
+    lines = [f"Claim of {found.seat} after {found.point} ({found.layouts} layouts, all; {found.to_move} to move)"]
+    for name, item in found.items.items():
+        if item.guaranteed is None:
+            verdict = "not decided (the search passed its node limit)"
+        else:
+            verdict = "guaranteed" if item.guaranteed else "not guaranteed"
+        cards = f": with {' or '.join(item.cards)}" if item.cards else ""
+        lines.append(f"  {name:<14} {verdict}{cards}")
     return lines

@@ -13,39 +13,49 @@ figure the seat announced.
 Per card and item: ``rate`` the share of layouts where the item is still made with best
 play afterwards, ``low``/``high`` its Wilson 95% interval (the rate itself when the
 layouts were enumerated: exact), ``worst`` whether it is made in every layout, ``dd`` its
-double-dummy value on the real layout, ``sure`` None (not decided).
+double-dummy value on the real layout, ``sure`` whether it is a sure win: the seat has one
+strategy starting with it that makes the item in every layout, its later choices the same
+in layouts it cannot tell apart, every other seat seeing everything (:mod:`.sure_win`).
+``sure`` is decided exactly where the layouts are all of them (enumerated) and the search
+ends within its node limit; None elsewhere. A card some layout fails is never a sure win.
 
-Marks per item on the played card: ``worse-on-average`` when its rate is lower than the
-best card's (sampled: its ``high`` below the best card's ``low``), an estimate either way;
-``dd-only`` when it is not, but on the real layout another card made the item and it did
-not. The decision's ``mark`` is the most severe (worse-on-average, then dd-only).
+Marks per item on the played card, most severe first:
+
+* ``sound-mistake``: another legal card is a sure win and the played card is not (decided
+  by the exact search only, never from averages);
+* ``worse-on-average``: its rate is lower than the best card's (sampled: its ``high``
+  below the best card's ``low``), an estimate either way;
+* ``dd-only``: neither, but on the real layout another card made the item and it did not.
+
+The decision's ``mark`` is the most severe of its items' marks.
 
 Averages over layouts are optimistic: each layout is solved with every hand open, so the
-seat guesses right later in each. A defender's partner is taken to see everything.
-
-``sound-mistake`` (another card a sure win, the played one not) needs a search over the
-seat's information sets; it is not decided here: ``sure`` is None and the JSON says so.
+seat guesses right later in each; the sure win asks for one strategy for all of them. A
+defender's partner is taken to see everything: he knows the layout and the seat's
+strategy, and chooses with him.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..deal import Deal
 from ..proportions import wilson
 from ..errors import NotApplicable
-from ..questions import parse_question
+from ..questions import ValueQuestion, parse_question
 from ..solver import Solver
 from .card_values import card_order
 from .seat_view import Layouts, SeatView, consistent, mover_at, seat_view
+from .sure_win import sure_cards
 
 DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 200
-MARKS = ("worse-on-average", "dd-only")
-"""The marks, most severe first (``sound-mistake`` is not decided: see the module)."""
-SOUND_MISTAKE_NOTE = "not decided: needs a search over the seat's information sets (issue 30)"
+MARKS = ("sound-mistake", "worse-on-average", "dd-only")
+"""The marks, most severe first."""
 
 
 @dataclass
@@ -87,7 +97,7 @@ class Decision:
                 "exact": self.exact,
                 "items": {item: {card: figures.to_json() for card, figures in cards.items()}
                           for item, cards in self.items.items()},
-                "marks": self.marks, "mark": self.mark, "sound_mistake": None}
+                "marks": self.marks, "mark": self.mark}
 
 
 @dataclass
@@ -104,8 +114,7 @@ class Review:
         return {"seat": self.seat, "seed": self.seed,
                 "deal": {"game": str(deal.game), "contract": deal.game.contract_token(deal.contract),
                          "declarer": deal.declarer, "play": [deal.pack.card_name(c) for c in deal.play]},
-                "decisions": [decision.to_json() for decision in self.decisions],
-                "sound_mistake": SOUND_MISTAKE_NOTE}
+                "decisions": [decision.to_json() for decision in self.decisions]}
 
 
 def side_items(deal: Deal, seat: str) -> dict[str, Any]:
@@ -173,6 +182,16 @@ def card_results(deal: Deal, after: int, items: dict[str, Any]) -> dict[str, dic
     return results
 
 
+def solve_layouts(tasks: list[tuple[int, Deal]], items: dict[str, Any]) -> list[dict[str, dict[int, bool]]]:
+    """:func:`card_results` of each (after, layout): the unit of work sent to a process."""
+    return [card_results(layout, after, items) for after, layout in tasks]
+
+
+def search_sure(tasks: list[SureTask], node_limit: int | None) -> list[dict[int, bool | None]]:
+    """:func:`~.sure_win.sure_cards` of each task: the unit of work sent to a process."""
+    return [sure_cards(task.worlds, task.after, task.seat, task.question, node_limit=node_limit) for task in tasks]
+
+
 def figures_of(made: list[bool], exact: bool, dd: bool) -> CardFigures:
     """A card's figures from its results over the layouts and on the real one."""
     count, hits = len(made), sum(made)
@@ -193,34 +212,115 @@ def mark_of(cards: dict[str, CardFigures], played: str, exact: bool) -> str | No
     return None
 
 
-def decide(deal: Deal, seat: str, after: int, items: dict[str, Any], exact_limit: int, samples: int,
-           seed: int | str) -> Decision:
-    """The decision before card ``after`` (0-based) of the Play section."""
-    view = seat_view(deal, seat, after)
-    layouts, exact = layouts_of(view, exact_limit, samples, seed)
+@dataclass(frozen=True)
+class Point:
+    """One of the seat's decisions to review: before card ``after`` (0-based) of the Play
+    section, with the layouts to solve and whether they are all of them."""
+
+    after: int
+    layouts: list[Deal]
+    exact: bool
+
+
+@dataclass(frozen=True)
+class SureTask:
+    """One exact search: the seat's cards at a decision, for one item, over every layout."""
+
+    point: int
+    item: str
+    worlds: list[Deal]
+    after: int
+    seat: str
+    question: Any
+
+
+def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, seed: int | str) -> Point:
+    """The decision before card ``after`` with its layouts (see the module)."""
+    layouts, exact = layouts_of(seat_view(deal, seat, after), exact_limit, samples, seed)
+    return Point(after, layouts, exact)
+
+
+def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: list[dict[str, dict[int, bool]]],
+                sure: dict[str, dict[int, bool | None]]) -> Decision:
+    """A decision's figures and marks from its layouts' results, the real layout's, and
+    the exact search's (``sure``: item -> card -> sure win; an item missing: not decided)."""
+    after, exact = point.after, point.exact
     real = card_results(deal, after, items)
-    per_layout = [card_results(layout, after, items) for layout in layouts]
     pack, size = deal.pack, len(deal.game.active)
     played = pack.card_name(deal.play[after])
-    decision = Decision(after // size + 1, after % size + 1, played, len(layouts), exact)
+    decision = Decision(after // size + 1, after % size + 1, played, len(point.layouts), exact)
     for name in items:
-        decision.items[name] = {
-            pack.card_name(card): figures_of([results[name][card] for results in per_layout], exact, dd)
-            for card, dd in real[name].items()}
-        decision.marks[name] = mark_of(decision.items[name], played, exact)
+        cards = {pack.card_name(card): figures_of([results[name][card] for results in per_layout], exact, dd)
+                 for card, dd in real[name].items()}
+        for card, figures in cards.items():
+            figures.sure = sure_of(sure.get(name), figures, pack.card_of(card))
+        decision.items[name] = cards
+        decision.marks[name] = "sound-mistake" if sound_mistake(cards, played) else mark_of(cards, played, exact)
     return decision
 
 
+def sure_of(found: dict[int, bool | None] | None, figures: CardFigures, card: int) -> bool | None:
+    """A card's ``sure``: False when some layout fails it (no strategy wins that one), the
+    exact search's answer where it ran, else None (not decided)."""
+    if not figures.worst and found is not None:
+        return False
+    return None if found is None else found.get(card)
+
+
+def sound_mistake(cards: dict[str, CardFigures], played: str) -> bool:
+    """Another card is a sure win and the played one is known not to be."""
+    return cards[played].sure is False and any(f.sure for name, f in cards.items() if name != played)
+
+
+def sure_tasks(points: list[Point], seat: str, items: dict[str, Any],
+               per_point: list[list[dict[str, dict[int, bool]]]]) -> list[SureTask]:
+    """The exact searches worth running: where the layouts are all of them and some card
+    makes the item in every one (only such a card can be a sure win)."""
+    tasks = []
+    for index, (point, results) in enumerate(zip(points, per_point)):
+        if not point.exact or not point.layouts:
+            continue
+        for name, question in items.items():
+            if isinstance(question, ValueQuestion):
+                continue
+            cards = results[0][name]
+            if any(all(found[name][card] for found in results) for card in cards):
+                tasks.append(SureTask(index, name, point.layouts, point.after, seat, question))
+    return tasks
+
+
+Mapper = Callable[[Callable[[list], list], list], list]
+"""Runs a function over chunks of a list and joins the results in order
+(:func:`alsos_solver.batch.runner.map_chunks` with its jobs; default: in this process)."""
+
+
+def in_process(function: Callable[[list], list], items: list) -> list:
+    return function(items)
+
+
 def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, samples: int = DEFAULT_SAMPLES,
-           seed: int | str = 0) -> Review:
-    """Every card ``seat`` played in the deal's Play section reviewed (see the module).
-    ValueError for an unknown seat or a deal without a Play section; NotApplicable where
-    the seat's side has no item."""
+           seed: int | str = 0, node_limit: int | None = None, run: Mapper = in_process) -> Review:
+    """Every card ``seat`` played in the deal's Play section reviewed (see the module). The
+    layouts are drawn here, in order from the seed; ``run`` may solve them in any process:
+    the result depends on the seed, not on ``run``. ValueError for an unknown seat or a
+    deal without a Play section; NotApplicable where the seat's side has no item."""
     if seat not in deal.game.active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
     if not deal.play:
         raise ValueError("the deal has no Play section to review")
     items = side_items(deal, seat)
-    decisions = [decide(deal, seat, after, items, exact_limit, samples, seed)
-                 for after in range(len(deal.play)) if mover_at(deal, after) == seat]
+    points = [point_of(deal, seat, after, exact_limit, samples, seed)
+              for after in range(len(deal.play)) if mover_at(deal, after) == seat]
+    solved = iter(run(partial(solve_layouts, items=items), [(p.after, layout) for p in points for layout in p.layouts]))
+    per_point = [[next(solved) for _ in point.layouts] for point in points]
+    tasks = sure_tasks(points, seat, items, per_point)
+    sure: list[dict[str, dict[int, bool | None]]] = [{} for _ in points]
+    for task, found in zip(tasks, run(partial(search_sure, node_limit=node_limit), tasks)):
+        sure[task.point][task.item] = found
+    for index, point in enumerate(points):
+        if point.exact and point.layouts:
+            for name in items:
+                sure[index].setdefault(name, {})
+    decisions = [decision_of(deal, point, items, results, found)
+                 for point, results, found in zip(points, per_point, sure)]
     return Review(seat, deal, decisions, seed)

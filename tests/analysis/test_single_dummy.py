@@ -126,7 +126,7 @@ def test_the_shares_are_those_of_a_direct_computation():
             real.push(token)
             assert figures.dd == bool(real.answer(question))
     assert decision.exact and decision.layouts == len(layouts)
-    assert decision.marks["B:ultimo"] == "worse-on-average"  # Z7 throws the ultimo away (the file's note)
+    assert decision.marks["B:ultimo"] == "sound-mistake"  # Z7 throws the ultimo away (the file's note)
 
 
 def test_the_same_seed_gives_the_same_review_and_sampled_layouts_are_consistent():
@@ -168,7 +168,7 @@ def test_a_forced_card_is_a_decision_without_a_mark():
     assert (first.trick, first.card, first.played) == (1, 2, "MU")
     assert list(first.items["game"]) == ["MU"] and first.mark is None
     assert len(result.decisions) == 9
-    assert result.to_json()["decisions"][0]["sound_mistake"] is None
+    assert result.to_json()["decisions"][0]["mark"] is None
 
 
 def test_unknown_seat_and_no_play_are_errors():

@@ -22,32 +22,53 @@ def test_review_is_a_subcommand():
 def test_the_json_keys(runner):
     result = runner.invoke(app, [PLAYED, "--seat", "B", "--samples", "6", "--json"])
     data = json.loads(ok(result))
-    assert {"seat", "deal", "decisions", "seed", "sound_mistake"} <= set(data)
+    assert {"seat", "deal", "decisions", "seed"} <= set(data)
     assert data["seat"] == "B" and data["deal"]["declarer"] == "B"
     assert len(data["decisions"]) == 9  # every card B played, forced ones included
     decision = data["decisions"][6]
-    assert {"trick", "card", "played", "layouts", "exact", "items", "marks", "mark", "sound_mistake"} <= set(decision)
+    assert {"trick", "card", "played", "layouts", "exact", "items", "marks", "mark"} <= set(decision)
     assert (decision["trick"], decision["card"], decision["played"]) == (7, 3, "Z7")
     assert decision["exact"] is True and decision["layouts"] == 201
     assert set(decision["items"]) == {"game", "B:abszolut", "B:ultimo"}
     figures = decision["items"]["B:ultimo"]["Z7"]
     assert set(figures) == {"rate", "low", "high", "worst", "dd", "sure"}
-    assert figures["sure"] is None and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
-    assert decision["marks"]["B:ultimo"] == "worse-on-average" and decision["mark"] == "worse-on-average"
+    assert figures["sure"] is False and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
+    assert decision["items"]["B:ultimo"]["ZA"]["sure"] is True  # ZA keeps the trump 7 for the last trick
+    assert decision["marks"] == {"game": None, "B:abszolut": None, "B:ultimo": "sound-mistake"}
+    assert decision["mark"] == "sound-mistake"
     assert data["decisions"][0]["mark"] is None
+    assert all(f["sure"] is None for f in data["decisions"][0]["items"]["game"].values())  # sampled: not decided
 
 
-def test_the_same_seed_gives_the_same_output(runner):
-    args = [PLAYED, "--seat", "A", "--samples", "4", "--seed", "3", "--exact-limit", "100", "--json"]
-    assert ok(runner.invoke(app, args)) == ok(runner.invoke(app, args))
+def test_the_same_seed_gives_the_same_output_whatever_the_jobs(runner):
+    args = [PLAYED, "--seat", "A", "--samples", "4", "--seed", "3", "--exact-limit", "300", "--json"]
+    alone = ok(runner.invoke(app, [*args, "--jobs", "1"]))
+    assert alone == ok(runner.invoke(app, [*args, "--jobs", "2"]))
+    other = [PLAYED, "--seat", "A", "--samples", "4", "--seed", "4", "--exact-limit", "300", "--json", "--jobs", "1"]
+    assert alone != ok(runner.invoke(app, other))
 
 
 def test_the_terminal_tables(runner):
-    text = ok(runner.invoke(app, [PLAYED, "--seat", "B", "--samples", "4", "--exact-limit", "300"]))
-    assert "sound-mistake not decided" in text
-    assert "trick 7 card 3: played Z7 (201 layouts, all)  mark: worse-on-average" in text
-    assert "Z7: worse-on-average (an estimate)" in text
+    text = ok(runner.invoke(app, [PLAYED, "--seat", "B", "--samples", "4", "--exact-limit", "300", "-j", "1"]))
+    assert "trick 7 card 3: played Z7 (201 layouts, all)  mark: sound-mistake" in text
+    assert "with the cards as they lay, ZA was better" in text
+    assert "on what B could see, ZA made B:ultimo in 100% of layouts, Z7 in 18% (exactly)" in text
+    assert "ZA made B:ultimo in every layout with one plan (a sure win), Z7 did not: a sound mistake" in text
+    assert "trick 8 card 2: played P7 (forced) (70 layouts, all)" in text
     assert "(4 layouts, sampled)" in text
+
+
+def test_a_claim_names_the_cards_that_guarantee_each_item(runner):
+    """After A's card in trick 7, B (the declarer, to move) guarantees the game only with
+    Z7 and the ultimó only with ZA, whatever A and C hold; the abszolút is lost."""
+    data = json.loads(ok(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "7.2", "--json"])))
+    assert data == {"seat": "B", "after": "7.2", "to_move": "B", "layouts": 201, "items": {
+        "game": {"guaranteed": True, "cards": ["Z7"]},
+        "B:abszolut": {"guaranteed": False, "cards": []},
+        "B:ultimo": {"guaranteed": True, "cards": ["ZA"]}}}
+    text = ok(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "7.3"]))
+    assert "Claim of B after 7.3 (201 layouts, all; A to move)" in text
+    assert "B:ultimo       not guaranteed" in text and "game           guaranteed" in text
 
 
 def test_a_defender_in_a_game_with_a_hidden_talon(runner):
@@ -64,3 +85,6 @@ def test_errors_are_located(runner, tmp_path):
     assert_error(runner.invoke(app, [str(tmp_path / "none.txt"), "--seat", "B"]), "none.txt")
     bad = write(tmp_path, "bad.txt", "[Game \"alsos\"]\n[Deal \"nonsense\"]\n")
     assert_error(runner.invoke(app, [bad, "--seat", "B"]), "bad.txt")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--after", "7.2"]), "--after needs --claim")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "2.1"]), "a claim needs every layout")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "12.1"]), "played.txt: deal 1:")
