@@ -30,8 +30,9 @@ The search, ``won(W)`` for a set ``W`` of worlds that all stand at one observabl
   its worlds (he chooses per world, so the seat learns only which group it is in); found
   by backtracking over the worlds, each group checked as it grows.
 
-Results are kept per (history, worlds). A search that passes ``node_limit`` nodes stops
-and answers None (not decided).
+Results are kept per (history, worlds). A search that passes ``node_limit`` nodes (sets
+of worlds judged, and steps of the partner's backtracking) stops and answers None (not
+decided).
 """
 
 from __future__ import annotations
@@ -112,10 +113,14 @@ class Search:
             self.known[key] = self._won(group)
         return self.known[key]
 
-    def _won(self, group: frozenset[int]) -> bool:
+    def count(self) -> None:
+        """One more node; OutOfNodes past the limit."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise OutOfNodes
+
+    def _won(self, group: frozenset[int]) -> bool:
+        self.count()
         worlds = [self.worlds[w] for w in group]
         if not all(world.made() for world in worlds):
             return False
@@ -155,6 +160,7 @@ class Search:
         chosen: dict[Card, frozenset[int]] = {}
 
         def place(index: int) -> bool:
+            self.count()
             if index == len(order):
                 return True
             w = order[index]

@@ -1,4 +1,4 @@
-"""The README's example outputs are what the program prints today.
+"""The README's example outputs (and docs/cli.md's) are what the program prints today.
 
 Every fenced block that starts with ``$ alsos-solve ...`` (a subcommand too) is run in the
 repository root; its output must equal the block, but for the times, which change from run
@@ -22,7 +22,8 @@ from alsos_solver.launch import SUBCOMMANDS, load
 from conftest import ROOT
 
 BLOCK = re.compile(r"```\n\$ (alsos-solve [^\n]*)\n(.*?)```", re.S)
-COMMANDS = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+COMMANDS = [found for page in ("README.md", "docs/cli.md")
+            for found in BLOCK.findall((ROOT / page).read_text(encoding="utf-8"))]
 
 
 def normal(text: str) -> str:
