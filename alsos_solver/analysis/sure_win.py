@@ -102,10 +102,6 @@ class Search:
         self.line: list[Card] = []
         self.known: dict[tuple[tuple[Card, ...], frozenset[int]], bool] = {}
 
-    @property
-    def mover(self) -> int:
-        return self.worlds[0].position.to_move
-
     def won(self, group: frozenset[int]) -> bool:
         """Whether the seat's side wins every world of ``group`` (see the module)."""
         key = (tuple(self.line), group)
@@ -127,7 +123,7 @@ class Search:
         position = worlds[0].position
         if len(group) == 1 or position.is_over or position.hands[self.seat].bit_count() <= 1:
             return True
-        mover = self.mover
+        mover = position.to_move
         if mover == self.seat:
             return any(self.after(card, group) for card in worlds[0].legal())
         if mover in self.team:
@@ -187,7 +183,7 @@ def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question
     the search passed ``node_limit`` nodes. ValueError when the seat is not to move or does
     not play for the question."""
     search = Search(worlds, after, seat, question, node_limit)
-    if search.mover != search.seat:
+    if search.worlds[0].position.to_move != search.seat:
         raise ValueError(f"{seat} is not to move after {after} cards")
     everyone = frozenset(range(len(search.worlds)))
     result: dict[Card, bool | None] = {}
