@@ -34,10 +34,7 @@ announcement requires (the ultimó announcer's trump 7), the declarer's own disc
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 from ..cards import Card, CardSet, cards_of
 from ..deal import Deal
@@ -179,104 +176,6 @@ def seat_view(deal: Deal, seat: str, after: int) -> SeatView:
         capacity[TALON] = talon.bit_count() - fixed.get(TALON, 0).bit_count()
     return SeatView(deal, seat, after, hand, events, fixed, unseen, capacity,
                     exclusions(deal, events, unseen), shown_voids(deal, events))
-
-
-class Layouts:
-    """The assignments of a view's unseen cards to its places: each place gets exactly its
-    capacity, none a card it is excluded from. Counted, enumerated and sampled uniformly
-    by a count over the cards in order (:meth:`count`); each then built as a Deal
-    (:meth:`deal_of`) and kept only if the Play prefix is legal in it (:func:`consistent`)."""
-
-    def __init__(self, view: SeatView):
-        self.view = view
-        self.cards = list(cards_of(view.unseen))
-        self.places = view.places
-        self.allowed = [[p for p, place in enumerate(self.places) if not view.excluded.get(place, 0) >> card & 1]
-                        for card in self.cards]
-        self.count = lru_cache(maxsize=None)(self._count)
-
-    def _count(self, index: int, room: tuple[int, ...]) -> int:
-        """The assignments of the cards from ``index`` on to places with ``room`` left."""
-        if index == len(self.cards):
-            return int(not any(room))
-        return sum(self.count(index + 1, taken(room, p)) for p in self.allowed[index] if room[p])
-
-    @property
-    def total(self) -> int:
-        """How many assignments there are (before the replay check)."""
-        return self.count(0, self.room())
-
-    def room(self) -> tuple[int, ...]:
-        return tuple(self.view.capacity[place] for place in self.places)
-
-    def assignments(self) -> Iterator[tuple[int, ...]]:
-        """Every assignment (a place index per card), in a fixed order."""
-        def walk(index: int, room: tuple[int, ...], chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if index == len(self.cards):
-                yield chosen
-                return
-            for p in self.allowed[index]:
-                if room[p] and self.count(index + 1, taken(room, p)):
-                    yield from walk(index + 1, taken(room, p), (*chosen, p))
-        if self.total:
-            yield from walk(0, self.room(), ())
-
-    def unrank(self, rank: int) -> tuple[int, ...]:
-        """The ``rank``-th assignment in the order of :meth:`assignments`."""
-        room, chosen = self.room(), []
-        for index in range(len(self.cards)):
-            for p in self.allowed[index]:
-                if not room[p]:
-                    continue
-                below = self.count(index + 1, taken(room, p))
-                if rank < below:
-                    chosen.append(p)
-                    room = taken(room, p)
-                    break
-                rank -= below
-        return tuple(chosen)
-
-    def sample(self, rng: random.Random) -> tuple[int, ...]:
-        """One assignment, uniform among all."""
-        return self.unrank(rng.randrange(self.total))
-
-    def swapped(self, chosen: tuple[int, ...]) -> tuple[int, ...] | None:
-        """The assignment with the unseen cards of the two other seats exchanged, when there
-        are exactly two with the same room and neither is excluded from the other's cards;
-        None otherwise."""
-        seats = [p for p, place in enumerate(self.places) if place != TALON]
-        if len(seats) != 2 or self.room()[seats[0]] != self.room()[seats[1]]:
-            return None
-        first, second = seats
-        swap = {first: second, second: first}
-        result = tuple(swap.get(p, p) for p in chosen)
-        if any(p not in self.allowed[i] for i, p in enumerate(result)):
-            return None
-        return result
-
-    def deal_of(self, chosen: tuple[int, ...]) -> Deal:
-        """The layout as a Deal: the real deal with the other hands (their played and
-        face-up cards kept) and the talon dealt from the assignment; the Play section and
-        every tag the same but the deal as dealt (``Dealt``, ``Indicator``, ``TalonTop``:
-        its face-up cards already lie where they were, and the rest is unknown)."""
-        view, deal = self.view, self.view.deal
-        given = {place: view.fixed.get(place, 0) for place in view.capacity}
-        for card, p in zip(self.cards, chosen):
-            given[self.places[p]] |= 1 << card
-        hands = dict(deal.hands)
-        for event in view.events:
-            if event.seat != view.seat:
-                given[event.seat] = given.get(event.seat, 0) | 1 << event.card
-        for seat in hands:
-            if seat in given:
-                hands[seat] = given[seat]
-        talon = given.get(TALON, deal.talon)
-        return replace(deal, hands=hands, talon=talon, dealt=None, indicator=None, talon_top=None)
-
-
-def taken(room: tuple[int, ...], place: int) -> tuple[int, ...]:
-    """``room`` with one card fewer at ``place``."""
-    return room[:place] + (room[place] - 1,) + room[place + 1:]
 
 
 def consistent(layout: Deal, after: int) -> bool:

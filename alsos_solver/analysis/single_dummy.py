@@ -37,7 +37,6 @@ strategy, and chooses with him.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -49,7 +48,8 @@ from ..errors import NotApplicable
 from ..questions import ValueQuestion, parse_question
 from ..solver import Solver
 from .card_values import card_order
-from .seat_view import Layouts, SeatView, consistent, mover_at, seat_view
+from .layouts import layouts_of
+from .seat_view import mover_at, seat_view
 from .sure_win import sure_cards
 
 DEFAULT_EXACT_LIMIT = 20_000
@@ -137,36 +137,6 @@ def side_items(deal: Deal, seat: str) -> dict[str, Any]:
     if not items:
         raise NotApplicable(f"no item for {seat} to review in this contract")
     return items
-
-
-def layouts_of(view: SeatView, exact_limit: int, samples: int, seed: int | str) -> tuple[list[Deal], bool]:
-    """The layouts to solve and whether they are all of them (see the module)."""
-    layouts = Layouts(view)
-    total = layouts.total
-    if total <= exact_limit:
-        found = [layouts.deal_of(chosen) for chosen in layouts.assignments()]
-        return [deal for deal in found if consistent(deal, view.after)], True
-    return sampled(layouts, view.after, samples, random.Random(seed)), False
-
-
-def sampled(layouts: Layouts, after: int, samples: int, rng: random.Random) -> list[Deal]:
-    """``samples`` consistent layouts, each draw followed by its swap where consistent."""
-    found: list[Deal] = []
-    tries = 0
-    while len(found) < samples:
-        tries += 1
-        if tries > 100 * samples:
-            raise ValueError("too few layouts consistent with the play were found")
-        chosen = layouts.sample(rng)
-        pair = [chosen]
-        swap = layouts.swapped(chosen)
-        if swap is not None and swap != chosen:
-            pair.append(swap)
-        for assignment in pair:
-            deal = layouts.deal_of(assignment)
-            if len(found) < samples and consistent(deal, after):
-                found.append(deal)
-    return found
 
 
 def card_results(deal: Deal, after: int, items: dict[str, Any]) -> dict[str, dict[int, bool]]:

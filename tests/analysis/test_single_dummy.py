@@ -10,8 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from alsos_solver.analysis.seat_view import Event, Layouts, consistent, excludes, seat_view
-from alsos_solver.analysis.single_dummy import CardFigures, layouts_of, mark_of, review, side_items
+from alsos_solver.analysis.layouts import deal_of, layouts_of, view_layouts
+from alsos_solver.analysis.seat_view import Event, consistent, excludes, seat_view
+from alsos_solver.analysis.single_dummy import CardFigures, mark_of, review, side_items
 from alsos_solver.io import loads
 from alsos_solver.position import IllegalPlay
 from alsos_solver.solver import Solver
@@ -56,9 +57,9 @@ def test_face_up_cards_are_fixed_where_they_lie():
     indicator, top = DEALT.indicator, DEALT.talon_top
     assert view.fixed["B"] == 1 << indicator and view.fixed["talon"] == 1 << top
     assert not view.unseen >> indicator & 1 and not view.unseen >> top & 1
-    layouts = Layouts(view)
+    layouts = view_layouts(view)
     for _ in range(20):
-        layout = layouts.deal_of(layouts.sample(random.Random(_)))
+        layout = deal_of(view, layouts.placed(layouts.sample(random.Random(_))))
         assert layout.hands["B"] >> indicator & 1 and layout.talon >> top & 1
         assert layout.hands["A"] == DEALT.hands["A"]
         assert not layout.problems()
@@ -142,7 +143,7 @@ def test_the_same_seed_gives_the_same_review_and_sampled_layouts_are_consistent(
 
 def test_sampled_layouts_come_with_their_swap():
     view = seat_view(PLAYED, "B", 5)  # trick 2: MO M7, B to play; A and C hold seven each
-    layouts = Layouts(view)
+    layouts = view_layouts(view)
     chosen = layouts.sample(random.Random(1))
     swap = layouts.swapped(chosen)
     assert swap is not None and swap != chosen and layouts.swapped(swap) == chosen
