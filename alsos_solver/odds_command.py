@@ -18,7 +18,8 @@ def odds(
     seat: Annotated[str, typer.Option("--seat", metavar="SEAT", help="The seat whose announcements are judged.", show_default=False)],
     view: Annotated[str, typer.Option("--view", metavar="front|back", help="What the seat saw: back (its hand at the first lead) or front (six cards, eight in alsos-2, with --first).")] = "back",
     first: Annotated[str | None, value_option("--first", "CARDS", "For --view front: the cards the seat held from the front, six (eight in alsos-2): PU P9 ...")] = None,
-    samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts of the unseen cards to solve.")] = 100,
+    samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts of the unseen cards to solve, when there are more than --exact-limit.")] = 100,
+    exact_limit: Annotated[int, typer.Option("--exact-limit", min=0, help="Solve every layout (exact rates) when there are at most this many.")] = 20_000,
     seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result.")] = "0",
     where: Annotated[str | None, value_option("--where", "EXPR", "What the bidding revealed, as a condition on the layouts (docs/predicates.md).")] = None,
     fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Cards known to lie in a place besides the view (repeatable): 'A:PU'.")] = None,
@@ -26,11 +27,12 @@ def odds(
     variant: Annotated[list[str] | None, variant_option("Override a rule option of the deal")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, view, samples, items, best.")] = False,
-    max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Layouts tried for one sample before giving up (a --where too rare).")] = 100_000,
+    max_tries: Annotated[int, typer.Option("--max-tries", min=1, help="Layouts the --where rejects in a row before giving up (a condition too rare).")] = 100_000,
 ) -> None:
-    """The odds of the seat's announcements: the unseen cards dealt at random, consistent
-    with what the seat saw, each layout solved; per item the share of layouts where it is
-    makeable (Wilson 95% interval) and its expected score, and the best set to announce."""
+    """The odds of the seat's announcements: the unseen cards dealt in every way consistent
+    with what the seat saw when they are few, else at random, each layout solved; per item
+    the share of layouts where it is makeable (exact, or with its Wilson 95% interval) and
+    its expected score, and the best set to announce."""
     import sys
 
     from .batch.runner import map_chunks
@@ -53,7 +55,7 @@ def odds(
             worker = deal.game.odds_worker(seat.upper(), view == "front")
             found = deal.game.announcement_odds(
                 deal, seat.upper(), view=view, samples=samples, seed=seed_value(seed), where=where, fixes=fix or (),
-                first=first_cards, max_tries=max_tries, solve=lambda dealt: map_chunks(worker, dealt, jobs, update))
+                first=first_cards, max_tries=max_tries, exact_limit=exact_limit, solve=lambda dealt: map_chunks(worker, dealt, jobs, update))
     except PredicateError as error:
         raise fail(error.with_option("--where")) from None
     except (DealFormatError, OptionError, OptionMismatch, ValueError) as error:

@@ -3,14 +3,25 @@ only what that seat could see when it announced.
 
 The view (``back``: the seat's hand at the first lead; ``front``: the cards it held
 from the front, six (eight in two-player Alsós), given by the caller since the deal format
-does not record them, and the others unknown) and the face-up cards the deal records
-(``Indicator``, ``TalonTop``, each where it lies at the first lead) are fixed; the
-contract, the declarer and the declarer's announced figures (what the bidding revealed)
-are kept; every other card is dealt at random by :mod:`alsos_solver.dealer`, uniform
-among the layouts that also meet ``where``. Each sample is solved, and per item the seat could announce (``game`` when it
-is the declarer, ``defeat`` when it defends, each ``SEAT:figure`` of its own) the share
-of layouts where it is makeable, with its Wilson 95% interval, and its expected score.
-One layout gives no interval: with a single sample the bounds are None (null in JSON).
+does not record them, and the others unknown), the face-up cards the deal records
+(``Indicator``, ``TalonTop``, each where it lies at the first lead) and the caller's
+``fixes`` are fixed; the contract, the declarer and the declarer's announced figures (what
+the bidding revealed) are kept; every other card is dealt by the shared sampler
+(:func:`alsos_solver.analysis.layouts.draw`), ``where`` its filter. When the ways to deal
+them are at most ``exact_limit`` they are all enumerated and the rates are exact (``exact``:
+no interval needed, ``low`` and ``high`` equal the rate); else ``samples`` are drawn from
+``seed``. Either way every layout that meets ``where`` is equally likely, as with the
+dealer (:mod:`alsos_solver.dealer`) that dealt them before: the sampler draws uniformly
+among the ways to give each place its number of the unseen cards, and a filter that only
+rejects keeps that uniform among the ways it accepts; each draw's swap (the two other
+seats' unseen cards exchanged) is used only where the two take as many cards, so it is
+uniform too. Which layouts a seed gives differs from the dealer's.
+
+Each layout is solved, and per item the seat could announce in its view's round (``game``
+when it is the declarer, ``defeat`` when it defends, each ``SEAT:figure`` of its own:
+:func:`offered`) the share of layouts where it is makeable, with its Wilson 95% interval,
+and its expected score. One sampled layout gives no interval: the bounds are None (null in
+JSON).
 
 Scores follow the best-announcement analysis (:mod:`.announcements`): the game counts
 ``±G`` (G = 1 trump, 2 no-trump), each figure ``±`` its value (twice from the front, as
@@ -21,16 +32,15 @@ line (with the game or without), else at least, for the best makeable T within S
 ``±G + value(T) - (value(S) - value(T))`` (T made, the rest lost); ``best`` is the set
 with the highest mean (ties: fewer figures).
 
-Samples are dealt in order from the seed, solved in any order or process, and summed in
+Layouts are dealt in order from the seed, solved in any order or process, and summed in
 order: the result depends on the seed, not on ``jobs``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import CardSet, cards_of
 from ...deal import Deal
@@ -38,10 +48,15 @@ from ...games.alsos.questions import GameDefeated, GameWon
 from ...questions import DeclarerPoints
 from ...solver import Solver
 from .announcements import check_announceable, declarer_items, defender_items, plan, search_side
+from .figures import BACK, allowed_figures, rounds
 from .scoring import GAME_VALUES
+
+if TYPE_CHECKING:
+    from ...dealer import Dealer
 
 VIEWS = ("back", "front")
 DEFAULT_SAMPLES = 100
+DEFAULT_EXACT_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -56,7 +71,8 @@ class Outcome:
 @dataclass(frozen=True)
 class ItemOdds:
     """An item's share of makeable layouts, its 95% interval (``low`` and ``high`` None
-    when there is one layout), and its expected score."""
+    when there is one sampled layout, the rate itself when the layouts are all of them),
+    and its expected score."""
 
     rate: float
     low: float | None
@@ -75,7 +91,9 @@ def rounded(value: float | None, digits: int) -> float | None:
 
 @dataclass
 class Odds:
-    """The odds of one seat's announcements over ``samples`` layouts."""
+    """The odds of one seat's announcements over ``samples`` layouts, all of them when
+    ``exact``; ``not_offered``: the seat's figures its view's round does not allow
+    (:func:`offered`)."""
 
     seat: str
     view: str
@@ -85,15 +103,19 @@ class Odds:
     best: tuple[str, ...]
     best_score: float
     declarer_points: dict[str, float | None] = field(default_factory=dict)
+    exact: bool = False
+    not_offered: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """``seat``, ``view``, ``samples``, ``items`` (item -> ``{rate, low, high,
-        expected_score}``), ``best`` (``{announce, expected_score}``), ``declarer_points``
-        (``{mean, low, high}``: the mean and its 95% interval), ``kontras`` (always
-        ``"left out"``). With one sample every ``low`` and ``high`` is null."""
+        """``seat``, ``view``, ``samples``, ``seed``, ``exact``, ``items`` (item -> ``{rate,
+        low, high, expected_score}``), ``not_offered`` (the seat's figures not announced
+        in the view's round), ``best`` (``{announce, expected_score}``),
+        ``declarer_points`` (``{mean, low, high}``: the mean and its 95% interval),
+        ``kontras`` (always ``"left out"``). With one sampled layout every ``low`` and
+        ``high`` is null; when ``exact`` they equal the rate (the mean)."""
         return {
-            "seat": self.seat, "view": self.view, "samples": self.samples, "seed": self.seed,
-            "items": {name: odds.to_json() for name, odds in self.items.items()},
+            "seat": self.seat, "view": self.view, "samples": self.samples, "seed": self.seed, "exact": self.exact,
+            "items": {name: odds.to_json() for name, odds in self.items.items()}, "not_offered": self.not_offered,
             "best": {"announce": list(self.best), "expected_score": round(self.best_score, 4)},
             "declarer_points": {key: rounded(value, 2) for key, value in self.declarer_points.items()},
             "kontras": "left out",
@@ -178,42 +200,79 @@ def solve_sample(deal: Deal, seat: str, front: bool) -> Outcome:
     return Outcome(makeable, solver.value(DeclarerPoints()))
 
 
-def offered(deal: Deal, seat: str) -> list[str]:
-    """Every figure the seat may announce in the contract, as ``SEAT:figure``."""
-    from .figures import allowed_figures
+def offered(deal: Deal, seat: str, front: bool) -> list[str]:
+    """Every figure the seat may announce in the contract, as ``SEAT:figure``; from the
+    back only those the back round allows (:func:`~.figures.rounds`: in two-player Alsós
+    abszolút is announced from the front only, seed 003 'Two-Player Game'). The front view
+    offers them all: a figure may still be announced from the back after it."""
+    two_players = deal.game.two_players
+    return [f"{seat}:{name}" for name in allowed_figures(deal.contract, deal.options)
+            if front or BACK in rounds(name, two_players)]
 
-    return [f"{seat}:{name}" for name in allowed_figures(deal.contract, deal.options)]
+
+def not_offered(deal: Deal, seat: str, front: bool) -> list[str]:
+    """The seat's figures allowed in the contract that its view's round does not allow."""
+    return [name for name in offered(deal, seat, True) if name not in offered(deal, seat, front)]
 
 
 def odds(
     deal: Deal, seat: str, *, view: str = "back", samples: int = DEFAULT_SAMPLES, seed: int | str = 0,
     where: str | None = None, fixes: Sequence[str] = (), first: CardSet | None = None, max_tries: int | None = None,
-    solve: Callable[[list[Deal]], Sequence[Outcome]] | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT, solve: Callable[[list[Deal]], Sequence[Outcome]] | None = None,
 ) -> Odds:
     """The odds of the seat's announcements (see the module). ``solve`` maps a list of
-    samples to their outcomes in order (default: :func:`solve_samples` in this process);
+    layouts to their outcomes in order (default: :func:`solve_samples` in this process);
     ``fixes`` add what the seat knew besides its view (dealer fixes: ``A:PU``).
-    ValueError (DealerError, PredicateError) for a deal, view or condition that cannot be
-    sampled, or a contract without figures (``odds need a trump or no-trump game, not
-    betli``); NotApplicable for a game without figures to announce."""
+    ValueError (DealerError, PredicateError, TooFewLayouts) for a deal, view or condition
+    that cannot be sampled, or a contract without figures (``odds need a trump or
+    no-trump game, not betli``); NotApplicable for a game without figures to announce."""
     from ...dealer import DEFAULT_MAX_TRIES, Dealer
 
     check_announceable(deal, "odds")
     seen = view_of(deal, seat, view, first)
-    declarer_figures = deal.figures.get(deal.declarer, ()) if seat != deal.declarer else ()
-    dealer = Dealer(deal.game, deal.contract, deal.declarer, where, seen.fixes(deal, fixes), deal.options)
-    dealt = [
-        replace(layout, dealer=deal.dealer, figures={deal.declarer: declarer_figures} if declarer_figures else {},
-                front={deal.declarer: deal.front[deal.declarer]} if declarer_figures and deal.declarer in deal.front else {})
-        for layout in dealer.deals(samples, random.Random(seed), max_tries or DEFAULT_MAX_TRIES)
-    ]
+    dealer = Dealer(deal.game, deal.contract, deal.declarer, where, seen.fixes(deal, fixes), deal.options, strategy="reject")
+    dealt, exact = unseen_layouts(deal, seat, dealer, where, exact_limit=exact_limit, samples=samples, seed=seed,
+                                  max_tries=max_tries or DEFAULT_MAX_TRIES)
     front = view == "front"
     outcomes = solve_samples(dealt, seat, front) if solve is None else list(solve(dealt))
-    return summarise(deal, seat, view, seed, outcomes, front)
+    return summarise(deal, seat, view, seed, outcomes, front, exact=exact)
 
 
-def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Sequence[Outcome], front: bool) -> Odds:
-    """The odds from the samples' outcomes, in order; no interval (None bounds) from one."""
+def unseen_layouts(deal: Deal, seat: str, dealer: Dealer, where: str | None, **drawing: Any) -> tuple[list[Deal], bool]:
+    """The layouts to solve (:func:`~alsos_solver.analysis.layouts.draw` with ``drawing``,
+    its keyword arguments) and whether they are all of them: the cards the dealer's
+    fixes leave free dealt to its places, kept where its ``where`` checks hold; each
+    layout the deal's contract and declarer, and the declarer's announced figures when
+    ``seat`` defends (what the bidding revealed). ValueError when none meets ``where``."""
+    from ...analysis.layouts import Layouts, draw
+    from ...dealer.fixes import TALON
+
+    places = (*deal.game.seats, TALON)
+    plan = dealer.layout
+    layouts = Layouts(sum(1 << card for card in plan.free), dict(zip(places, plan.need)), viewer=seat)
+
+    def build(placed: dict[str, CardSet]) -> list[CardSet]:
+        return [fixed | placed.get(place, 0) for place, fixed in zip(places, plan.fixed)]
+
+    def keep(cards: list[CardSet]) -> bool:
+        return all(check(cards) for check in dealer.checks)
+
+    found, exact = draw(layouts, build, keep, kept=f"met {where!r}", **drawing)
+    if not found:
+        raise ValueError(f"no layout of the {layouts.total:,} the view leaves met {where!r}")
+    declarer, figures = deal.declarer, deal.figures.get(deal.declarer, ()) if seat != deal.declarer else ()
+    known: dict[str, Any] = {"figures": {declarer: figures}} if figures else {}
+    if figures and declarer in deal.front:
+        known["front"] = {declarer: deal.front[declarer]}
+    dealt = [Deal(hands=dict(zip(deal.game.seats, cards)), game=deal.game, talon=cards[-1], contract=deal.contract,
+                  declarer=declarer, options=deal.options, dealer=deal.dealer, **known) for cards in found]
+    return dealt, exact
+
+
+def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Sequence[Outcome], front: bool, *,
+              exact: bool = False) -> Odds:
+    """The odds from the layouts' outcomes, in order: with ``exact`` (all of them) the
+    bounds are the rate itself; else no interval (None bounds) from one."""
     from statistics import fmean, stdev
 
     from ...proportions import Z95, wilson
@@ -230,12 +289,15 @@ def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Seque
 
     def item(made: list[bool], worth: int) -> ItemOdds:
         hits = sum(made)
-        low, high = wilson(hits, count) if count > 1 else (None, None)
+        if exact:
+            low = high = hits / count
+        else:
+            low, high = wilson(hits, count) if count > 1 else (None, None)
         return ItemOdds(hits / count, low, high, fmean(worth if m else -worth for m in made))
 
     game_name = "game" if seat == deal.declarer else "defeat"
     items = {game_name: item([outcome.makeable[()] for outcome in outcomes], game_value)}
-    for name in offered(deal, seat):
+    for name in offered(deal, seat, front):
         items[name] = item([(name,) in outcome.makeable for outcome in outcomes], value([name]))
 
     def guaranteed(chosen: tuple[str, ...], outcome: Outcome) -> int:
@@ -254,7 +316,11 @@ def summarise(deal: Deal, seat: str, view: str, seed: int | str, outcomes: Seque
     best = max(sorted(scores, key=lambda s: (len(s), s)), key=lambda s: scores[s])
     points = [outcome.declarer_points for outcome in outcomes]
     mean = fmean(points)
-    half = Z95 * stdev(points) / count ** 0.5 if count > 1 else None
+    if exact:
+        half: float | None = 0.0
+    else:
+        half = Z95 * stdev(points) / count ** 0.5 if count > 1 else None
     interval = {"low": None, "high": None} if half is None else {"low": mean - half, "high": mean + half}
-    return Odds(seat, view, count, seed, items, best, scores[best], {"mean": mean, **interval})
+    return Odds(seat, view, count, seed, items, best, scores[best], {"mean": mean, **interval}, exact,
+                not_offered(deal, seat, front))
 

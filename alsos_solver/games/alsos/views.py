@@ -128,25 +128,31 @@ def announcements_view(deal: Deal, found: Announcements) -> Group:
 
 
 def odds_view(odds: Odds) -> RenderableType:
-    """One row per item (rate, 95% interval, expected score), then the best set and the
-    declarer's points. One layout gives no interval: the column is left out and the
-    declarer's points say so."""
-    single = odds.samples == 1
-    title = f"Odds for {odds.seat} from the {odds.view} · {counted(odds.samples, 'layout')} (seed {odds.seed})"
-    table = Table(title=title, title_justify="left", title_style="bold")
+    """One row per item (rate, 95% interval, expected score), then the figures the view's
+    round does not offer, the best set and the declarer's points. One sampled layout gives
+    no interval, and every layout (``exact``) needs none: the column is left out and the
+    declarer's points say why."""
+    no_interval = "exact" if odds.exact else "one layout gives no interval" if odds.samples == 1 else None
+    layouts = f"all {counted(odds.samples, 'layout')} (exact)" if odds.exact else f"{counted(odds.samples, 'layout')} (seed {odds.seed})"
+    title = Text(f"Odds for {odds.seat} from the {odds.view} · {layouts}", style="bold")
+    table = Table()
     table.add_column("item")
     table.add_column("makeable", justify="right")
-    if not single:
+    if no_interval is None:
         table.add_column("95% interval", justify="right")
     table.add_column("expected score", justify="right")
     for name, item in odds.items.items():
-        interval = [] if single else [f"{percent(item.low)}-{percent(item.high)}"]
+        interval = [] if no_interval else [f"{percent(item.low)}-{percent(item.high)}"]
         table.add_row(name, percent(item.rate), *interval, f"{item.expected_score:+.2f}")
+    parts: list[RenderableType] = [title, table]
+    if odds.not_offered:
+        parts.append(Text(f"Not offered from the {odds.view}: {', '.join(odds.not_offered)} (announced from the front only)",
+                          style="dim"))
     best = ", ".join(odds.best) or "no figure"
     points = odds.declarer_points
-    spread = "one layout gives no interval" if single else f"95% interval {points['low']:.1f}-{points['high']:.1f}"
+    spread = no_interval or f"95% interval {points['low']:.1f}-{points['high']:.1f}"
     return Group(
-        table,
+        *parts,
         Text(f"Best to announce: {best} (expected score {odds.best_score:+.2f}; kontras left out)"),
         Text(f"Declarer's points: {points['mean']:.1f} on average ({spread})"),
     )
