@@ -16,7 +16,8 @@ from typing import Any
 
 from ..deal import Deal
 from ..questions import ValueQuestion
-from .seat_view import Layouts, consistent, mover_at, seat_view
+from .layouts import layouts_of, view_layouts
+from .seat_view import mover_at, seat_view
 from .single_dummy import DEFAULT_EXACT_LIMIT, side_items
 from .sure_win import guaranteed, sure_cards
 
@@ -63,11 +64,11 @@ def claim(deal: Deal, seat: str, after: int, *, exact_limit: int = DEFAULT_EXACT
     ValueError for an unknown seat, a point beyond the Play section or too many layouts;
     NotApplicable where the seat's side has no item."""
     view = seat_view(deal, seat, after)
-    layouts = Layouts(view)
-    if layouts.total > exact_limit:
-        raise ValueError(f"a claim needs every layout of the unseen cards: {layouts.total} here, more than "
+    total = view_layouts(view).total
+    if total > exact_limit:
+        raise ValueError(f"a claim needs every layout of the unseen cards: {total} here, more than "
                          f"--exact-limit {exact_limit} (claim later in the play, or raise --exact-limit)")
-    worlds = [world for world in map(layouts.deal_of, layouts.assignments()) if consistent(world, after)]
+    worlds, _ = layouts_of(view, exact_limit, 1, 0)
     to_move = mover_at(deal, after)
     pack = deal.pack
     items = {}
