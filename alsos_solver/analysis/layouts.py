@@ -183,5 +183,5 @@ def deal_of(view: SeatView, placed: dict[str, CardSet]) -> Deal:
 def layouts_of(view: SeatView, exact_limit: int, samples: int, seed: int | str) -> tuple[list[Deal], bool]:
     """The layouts of a seat's view to solve, each one in which the play so far is legal,
     and whether they are all of them (:func:`draw`)."""
-    return draw(view_layouts(view), lambda placed: deal_of(view, placed), lambda deal: consistent(deal, view.after),
+    return draw(view_layouts(view), lambda placed: deal_of(view, placed), lambda deal: consistent(deal, view.after) and view.admits(deal),
                 exact_limit=exact_limit, samples=samples, seed=seed, kept="is consistent with the play")

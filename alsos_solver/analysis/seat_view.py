@@ -27,18 +27,38 @@ Cards kept back by an announcement (``holds``: ultimó, the Eight) only remove l
 so they do not weaken the rule. Each layout is also replayed through the rules
 (:func:`consistent`), so anything the holds reveal beyond the rule is respected too.
 
-Not in the view yet (issue 30): the melds declared at the first trick, the holding an
-announcement requires (the ultimó announcer's trump 7), the declarer's own discards,
-``--where`` and ``--fix``.
+What the rules make public besides the play (each a check of a layout,
+:meth:`SeatView.admits`, and where cheap cards fixed before the layouts are dealt):
+
+* the melds declared at the first trick (:func:`declared_melds`): a seat declares
+  immediately before it plays its card to the first trick (seed 003 'First Trick', seed 004
+  'Melds'), so the declarations of the seats that played to the first trick before this
+  decision are public, all of them from the second trick on. A declaration names the
+  kind and size of each meld, not its cards (003: 'terc', 'kvart', 'vannak'; 004: 'a kvart
+  and a terc'). A layout must give each of those seats exactly the declared melds of the
+  kinds it declares (all kinds without a ``Melds`` tag: the solver's reading; with one, only
+  the kinds its entry names, so undeclared melds may be there);
+* what an announcement requires (the game's ``figure_problems``: the ultimó announcer
+  holds the trump 7, the Eight's the trump 8, the declarer's kassza béla): a layout must
+  make the announcements as sound as the real deal makes them; a card kept back by an
+  announcement (:meth:`~alsos_solver.deal.Deal.holds`) is fixed to its holder until he
+  plays it (:func:`held_for_announcements`);
+* the seat's own discards (:func:`own_discards`), where the deal records the deal as dealt;
+* what else the seat knew (``--where``, ``--fix``: :func:`with_fixes`, ``where``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
 
 from ..cards import Card, CardSet, cards_of
 from ..deal import Deal
+from ..dealer import FixError, parse_fix
 from ..position import IllegalPlay
+from ..predicates import Context, Expression
 
 TALON = "talon"
 """The place of the hidden talon cards."""
@@ -61,7 +81,9 @@ class SeatView:
     cards known to lie there and not played yet (face-up cards); ``unseen``: every other card
     still hidden; ``capacity``: place -> how many unseen cards it takes; ``excluded``: place
     -> unseen cards it cannot hold (:func:`exclusions`); ``voids``: seat -> suit letters it
-    showed out of."""
+    showed out of; ``declarers``: the seats whose meld declarations are public;
+    ``where``: a condition in the predicate language (docs/predicates.md) every layout
+    meets."""
 
     deal: Deal
     seat: str
@@ -73,11 +95,40 @@ class SeatView:
     capacity: dict[str, int]
     excluded: dict[str, CardSet]
     voids: dict[str, str]
+    declarers: tuple[str, ...] = ()
+    where: str | None = None
 
     @property
     def places(self) -> list[str]:
         """The places that take unseen cards, in a fixed order."""
         return [place for place, size in self.capacity.items() if size > 0]
+
+    def admits(self, layout: Deal) -> bool:
+        """Whether a layout agrees with what the rules made public and with ``where``
+        (the module; the play itself is :func:`consistent`'s)."""
+        deal = self.deal
+        if any(declared_melds(layout, seat) != declared_melds(deal, seat) for seat in self.declarers):
+            return False
+        if any(deal.game.figure_problems(layout, seat, names) for seat, names in self.sound_figures.items()):
+            return False
+        return self.where is None or bool(self.condition(layout))
+
+    @cached_property
+    def sound_figures(self) -> dict[str, tuple[str, ...]]:
+        """Seat -> its announced figures, for the seats whose announcements the real deal
+        makes soundly (a layout must too)."""
+        deal = self.deal
+        return {seat: names for seat, names in deal.figures.items()
+                if names and not deal.game.figure_problems(deal, seat, names)}
+
+    @cached_property
+    def condition(self) -> Callable[[Deal], Any]:
+        """``where`` bound to the deal's game, contract and declarer; PredicateError if it
+        cannot be read."""
+        assert self.where is not None
+        context = Context.of_deal(self.deal)
+        bound = Expression.parse(self.where, want="bool").bind(context)
+        return lambda layout: bound.of_deal(layout, context)
 
 
 def play_events(deal: Deal, after: int) -> tuple[Event, ...]:
@@ -153,9 +204,51 @@ def hidden_talon(deal: Deal) -> CardSet:
     return deal.talon if deal.talon is not None else deal.pack.full & ~deal.in_play
 
 
-def seat_view(deal: Deal, seat: str, after: int) -> SeatView:
-    """The view of ``seat`` after ``after`` cards of the Play section (see the module).
-    ValueError for an unknown seat or a count beyond the Play section."""
+def declared_melds(deal: Deal, seat: str) -> list[tuple[str, int]]:
+    """What ``seat`` declares at the first trick, as the rules let others hear it: the kind
+    and number of cards of each meld it declares (the module), sorted. Asked of the game
+    with the seat's hand alone, so that no contest hides a meld: the melds that then score
+    are those the contract and the seat's ``Melds`` entry let it declare."""
+    alone = replace(deal, hands={s: cards if s == seat else 0 for s, cards in deal.hands.items()})
+    return sorted((meld.kind, meld.cards.bit_count()) for meld in deal.game.melds(alone).held_by(seat) if meld.scores)
+
+
+def meld_declarers(events: tuple[Event, ...], seats: int) -> tuple[str, ...]:
+    """The seats whose declarations are public after ``events``: those that played to the
+    first trick (each declares just before its card: the module)."""
+    return tuple(event.seat for event in events[:seats])
+
+
+def held_for_announcements(deal: Deal) -> dict[str, CardSet]:
+    """Seat -> the cards its announcements keep back (:meth:`~alsos_solver.deal.Deal.holds`:
+    the ultimó announcer's trump 7), which the announcement tells everyone he holds."""
+    held: dict[str, CardSet] = {}
+    for card in deal.holds():
+        seat = next(s for s, cards in deal.hands.items() if cards >> card & 1)
+        held[seat] = held.get(seat, 0) | 1 << card
+    return held
+
+
+def own_discards(deal: Deal, seat: str) -> CardSet:
+    """The talon cards ``seat`` knows, where the deal records the deal as dealt (``Dealt``):
+    the cards dealt to it that it no longer holds at the first lead lie in the talon (the
+    trump exchange puts them there: docs/rules.md 'The trump exchange'); and a seat that
+    took a card that lay hidden when dealt took the whole hidden talon (síber) and put
+    every talon card there itself."""
+    if deal.dealt is None:
+        return 0
+    talon = hidden_talon(deal)
+    dealt_hidden = deal.pack.full & ~sum(deal.dealt.values()) & ~(1 << deal.indicator) & ~(1 << deal.talon_top)
+    if deal.hands[seat] & dealt_hidden:
+        return talon
+    return talon & deal.dealt[seat] & ~deal.hands[seat]
+
+
+def seat_view(deal: Deal, seat: str, after: int, *, fixes: Sequence[str] = (), where: str | None = None) -> SeatView:
+    """The view of ``seat`` after ``after`` cards of the Play section (see the module),
+    with ``fixes`` (``A:PU``, as :func:`~alsos_solver.dealer.parse_fix` reads them) and
+    ``where`` added. ValueError for an unknown seat or a count beyond the Play section;
+    FixError for a fix that cannot be read or contradicts the view."""
     active = deal.game.active
     if seat not in active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(active)})")
@@ -166,16 +259,50 @@ def seat_view(deal: Deal, seat: str, after: int) -> SeatView:
     for event in events:
         played[event.seat] |= 1 << event.card
     hand = deal.hands[seat] & ~played[seat]
-    fixed = {place: cards & ~sum(played.values()) for place, cards in face_up(deal).items() if place != seat}
-    known = hand | sum(played.values()) | sum(fixed.values())
     talon = hidden_talon(deal)
+    public = dict(face_up(deal))
+    for place, cards in held_for_announcements(deal).items():
+        public[place] = public.get(place, 0) | cards
+    public[TALON] = public.get(TALON, 0) | own_discards(deal, seat)
+    all_played = sum(played.values())
+    fixed = {place: cards & ~all_played for place, cards in public.items() if place != seat and cards & ~all_played}
+    known = hand | all_played | sum(fixed.values())
     unseen = (deal.in_play | talon) & ~known
-    capacity = {s: deal.hands[s].bit_count() - played[s].bit_count() - fixed.get(s, 0).bit_count()
-                for s in active if s != seat}
+    sizes = {s: deal.hands[s].bit_count() - played[s].bit_count() for s in active if s != seat}
     if talon:
-        capacity[TALON] = talon.bit_count() - fixed.get(TALON, 0).bit_count()
+        sizes[TALON] = talon.bit_count()
+    excluded = exclusions(deal, events, unseen)
+    fixed = with_fixes(deal, seat, fixes, fixed, unseen, played, excluded)
+    unseen &= ~sum(fixed.values())
+    capacity = {place: size - fixed.get(place, 0).bit_count() for place, size in sizes.items()}
     return SeatView(deal, seat, after, hand, events, fixed, unseen, capacity,
-                    exclusions(deal, events, unseen), shown_voids(deal, events))
+                    {place: cards & unseen for place, cards in excluded.items()}, shown_voids(deal, events),
+                    meld_declarers(events, len(active)), where)
+
+
+def with_fixes(deal: Deal, seat: str, fixes: Sequence[str], fixed: dict[str, CardSet], unseen: CardSet,
+               played: dict[str, CardSet], excluded: dict[str, CardSet]) -> dict[str, CardSet]:
+    """``fixed`` with the cards of ``fixes`` added where they are not played yet; FixError
+    for a fix that cannot be read, names a card the view puts elsewhere (seen, played by
+    another seat, ruled out by the play) or the deal does (what the seat knew is true; so
+    no place gets more cards than it has left). A ``+N`` count is not needed and ignored."""
+    result, free = dict(fixed), unseen
+    for text in fixes:
+        fix = parse_fix(text, deal.game)
+        place = fix.place
+        if place == seat:
+            stranger = fix.cards & ~deal.hands[seat]
+        else:
+            stranger = fix.cards & ~played.get(place, 0) & ~result.get(place, 0) & ~(free & ~excluded.get(place, 0))
+        elsewhere = fix.cards & ~(hidden_talon(deal) if place == TALON else deal.hands[place])
+        if stranger or elsewhere:
+            names = " ".join(deal.pack.card_name(card) for card in cards_of(stranger or elsewhere))
+            why = f"contradicts what {seat} sees" if stranger else "is false in the deal"
+            raise FixError(f"fix {text!r}: {why}: {names} cannot lie with {place}")
+        if place != seat:
+            result[place] = result.get(place, 0) | fix.cards & free
+            free &= ~fix.cards
+    return result
 
 
 def consistent(layout: Deal, after: int) -> bool:

@@ -37,7 +37,7 @@ strategy, and chooses with him.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -204,9 +204,11 @@ class SureTask:
     question: Any
 
 
-def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, seed: int | str) -> Point:
-    """The decision before card ``after`` with its layouts (see the module)."""
-    layouts, exact = layouts_of(seat_view(deal, seat, after), exact_limit, samples, seed)
+def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, seed: int | str,
+             fixes: Sequence[str], where: str | None) -> Point:
+    """The decision before card ``after`` with its layouts (see the module); ``fixes`` and
+    ``where`` add what the seat knew besides its view."""
+    layouts, exact = layouts_of(seat_view(deal, seat, after, fixes=fixes, where=where), exact_limit, samples, seed)
     return Point(after, layouts, exact)
 
 
@@ -269,17 +271,24 @@ def in_process(function: Callable[[list], list], items: list) -> list:
 
 
 def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, samples: int = DEFAULT_SAMPLES,
-           seed: int | str = 0, node_limit: int | None = None, run: Mapper = in_process) -> Review:
-    """Every card ``seat`` played in the deal's Play section reviewed (see the module). The
-    layouts are drawn here, in order from the seed; ``run`` may solve them in any process:
-    the result depends on the seed, not on ``run``. ValueError for an unknown seat or a
-    deal without a Play section; NotApplicable where the seat's side has no item."""
+           seed: int | str = 0, fixes: Sequence[str] = (), where: str | None = None, node_limit: int | None = None,
+           run: Mapper = in_process) -> Review:
+    """Every card ``seat`` played in the deal's Play section reviewed (see the module);
+    ``fixes`` and ``where`` add what the seat knew besides its view
+    (:func:`.seat_view.seat_view`). The layouts are drawn here, in order from the seed;
+    ``run`` may solve them in any process: the result depends on the seed, not on ``run``.
+    ValueError for an unknown seat or a deal without a Play section (FixError for a fix,
+    PredicateError for a condition, that cannot be read or contradicts the view);
+    NotApplicable where the seat's side has no item."""
     if seat not in deal.game.active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
     if not deal.play:
         raise ValueError("the deal has no Play section to review")
+    first = seat_view(deal, seat, 0, fixes=fixes, where=where)
+    if where is not None and not first.condition(deal):
+        raise ValueError(f"the deal does not meet the condition {where!r} (what {seat} knew is true)")
     items = side_items(deal, seat)
-    points = [point_of(deal, seat, after, exact_limit, samples, seed)
+    points = [point_of(deal, seat, after, exact_limit, samples, seed, fixes, where)
               for after in range(len(deal.play)) if mover_at(deal, after) == seat]
     solved = iter(run(partial(solve_layouts, items=items), [(p.after, layout) for p in points for layout in p.layouts]))
     per_point = [[next(solved) for _ in point.layouts] for point in points]

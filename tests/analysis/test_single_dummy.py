@@ -65,9 +65,14 @@ def test_face_up_cards_are_fixed_where_they_lie():
         assert not layout.problems()
 
 
+def meld_kinds(deal, seat: str) -> list:
+    return sorted((m.kind, m.cards.bit_count()) for m in deal.game.hand_melds(deal.hands[seat], deal.contract, deal.options))
+
+
 def brute_force(deal, seat: str, after: int) -> list:
     """Every deal of the hidden cards to the other seats and the talon, in the sizes they
-    have, kept when the first ``after`` cards of the play are legal in it."""
+    have, kept when the first ``after`` cards of the play are legal in it and (after the
+    first trick) each other seat holds the kinds and sizes of melds it holds in the deal."""
     position = deal.position()
     played = {s: 0 for s in deal.game.active}
     for c in deal.play[:after]:
@@ -86,6 +91,8 @@ def brute_force(deal, seat: str, after: int) -> list:
             hands = dict(deal.hands, **{first: played[first] | sum(1 << c for c in a),
                                         second: played[second] | sum(1 << c for c in b)})
             layout = replace(deal, hands=hands, talon=talon)
+            if after >= len(deal.game.active) and any(meld_kinds(layout, s) != meld_kinds(deal, s) for s in others):
+                continue
             position = layout.position()
             try:
                 for c in deal.play[:after]:
