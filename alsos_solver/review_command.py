@@ -4,6 +4,7 @@ errors are one line and exit 2."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -26,6 +27,8 @@ def review(
     exact_limit: Annotated[int, typer.Option("--exact-limit", min=0, help="Enumerate the layouts when there are at most this many.")] = 20_000,
     samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts sampled when there are more.")] = 200,
     seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result, whatever --jobs.")] = "0",
+    where: Annotated[str | None, value_option("--where", "EXPR", "What else SEAT knew, as a condition on the layouts (docs/predicates.md).")] = None,
+    fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Cards SEAT knew to lie in a place besides its view (repeatable): 'A:PU'.")] = None,
     claim: Annotated[bool, typer.Option("--claim", help="Instead of the review: can SEAT's side guarantee each item from --after on, whatever the unseen cards, and with which card?")] = False,
     after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --claim: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead; default: the end of the Play section).")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
@@ -42,6 +45,7 @@ def review(
     from .errors import NotApplicable, UnsoundDeal
     from .io import DealFormatError, iter_deals
     from .position import IllegalPlay
+    from .predicates import PredicateError
 
     if after is not None and not claim:
         raise fail("--after needs --claim (the review looks at every card SEAT played)")
@@ -54,9 +58,11 @@ def review(
     try:
         if claim:
             point = len(deal.play) if after is None else parse_after(after, deal)
-            found: Review | Claim = run_claim(deal, seat.upper(), point, exact_limit)
+            found: Review | Claim = run_claim(deal, seat.upper(), point, exact_limit, fix or (), where)
         else:
-            found = run_review(deal, seat.upper(), exact_limit, samples, seed_value(seed), jobs)
+            found = run_review(deal, seat.upper(), exact_limit, samples, seed_value(seed), jobs, fix or (), where)
+    except PredicateError as error:
+        raise fail(error.with_option("--where")) from None
     except (UnsoundDeal, IllegalPlay, NotApplicable, ValueError) as error:
         raise fail(f"{file}: deal {index}: {error}") from None
     if json_output:
@@ -68,21 +74,22 @@ def review(
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def run_review(deal, seat: str, exact_limit: int, samples: int, seed: int | str, jobs: int | None) -> Review:
+def run_review(deal, seat: str, exact_limit: int, samples: int, seed: int | str, jobs: int | None,
+               fixes: Sequence[str], where: str | None) -> Review:
     """The review, its layouts solved on ``jobs`` processes behind a progress bar."""
     from .analysis.single_dummy import review
     from .batch.runner import map_chunks
     from .render.terminal_analyses import progress_bar
 
     with progress_bar("review", unit="layouts") as update:
-        return review(deal, seat, exact_limit=exact_limit, samples=samples, seed=seed,
+        return review(deal, seat, exact_limit=exact_limit, samples=samples, seed=seed, fixes=fixes, where=where,
                       run=lambda function, items: map_chunks(function, items, jobs, update))
 
 
-def run_claim(deal, seat: str, after: int, exact_limit: int) -> Claim:
+def run_claim(deal, seat: str, after: int, exact_limit: int, fixes: Sequence[str], where: str | None) -> Claim:
     from .analysis.claim import claim
 
-    return claim(deal, seat, after, exact_limit=exact_limit)
+    return claim(deal, seat, after, exact_limit=exact_limit, fixes=fixes, where=where)
 
 
 def review_lines(found: Review) -> list[str]:

@@ -11,6 +11,7 @@ more than ``exact_limit`` of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,12 +59,14 @@ class Claim:
                 "items": {name: item.to_json() for name, item in self.items.items()}}
 
 
-def claim(deal: Deal, seat: str, after: int, *, exact_limit: int = DEFAULT_EXACT_LIMIT,
-          node_limit: int | None = None) -> Claim:
-    """The seat's claim after ``after`` cards of the Play section (see the module).
-    ValueError for an unknown seat, a point beyond the Play section or too many layouts;
+def claim(deal: Deal, seat: str, after: int, *, exact_limit: int = DEFAULT_EXACT_LIMIT, fixes: Sequence[str] = (),
+          where: str | None = None, node_limit: int | None = None) -> Claim:
+    """The seat's claim after ``after`` cards of the Play section (see the module);
+    ``fixes`` and ``where`` add what the seat knew besides its view. ValueError for an
+    unknown seat, a point beyond the Play section or too many layouts (FixError,
+    PredicateError for a fix or condition that cannot be read or contradicts the view);
     NotApplicable where the seat's side has no item."""
-    view = seat_view(deal, seat, after)
+    view = seat_view(deal, seat, after, fixes=fixes, where=where)
     total = view_layouts(view).total
     if total > exact_limit:
         raise ValueError(f"a claim needs every layout of the unseen cards: {total} here, more than "

@@ -1,5 +1,5 @@
 """``alsos-solve review FILE --seat SEAT``: the tables per decision, the JSON keys, the
-seed, other games with hidden cards, and the located errors (exit 2)."""
+seed, other games with hidden cards, --fix and --where, and the located errors (exit 2)."""
 
 from __future__ import annotations
 
@@ -88,3 +88,18 @@ def test_errors_are_located(runner, tmp_path):
     assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--after", "7.2"]), "--after needs --claim")
     assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "2.1"]), "a claim needs every layout")
     assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--claim", "--after", "12.1"]), "played.txt: deal 1:")
+
+
+def test_fix_and_where_narrow_the_layouts(runner):
+    args = [PLAYED, "--seat", "B", "--samples", "4", "--exact-limit", "300", "--json"]
+    plain = json.loads(ok(runner.invoke(app, args)))
+    narrowed = json.loads(ok(runner.invoke(app, [*args, "--fix", "C:Z8", "--where", "points(A) >= 20"])))
+    layouts = [(d["layouts"], n["layouts"]) for d, n in zip(plain["decisions"], narrowed["decisions"]) if d["exact"]]
+    assert layouts and all(n <= d for d, n in layouts) and any(n < d for d, n in layouts)
+
+
+def test_fix_and_where_errors_are_one_line(runner):
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--fix", "A:PK"]), "fix 'A:PK': contradicts what B sees")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--fix", "Q:PK"]), "unknown place 'Q'")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--where", "points(A >="]), "--where 'points(A >=': column")
+    assert_error(runner.invoke(app, [PLAYED, "--seat", "B", "--where", "points(A) >= 100"]), "does not meet the condition")
