@@ -57,6 +57,7 @@ from typing import Any
 from ..cards import Card, CardSet, cards_of
 from ..deal import Deal
 from ..dealer import FixError, parse_fix
+from ..melds import Meld
 from ..position import IllegalPlay
 from ..predicates import Context, Expression
 
@@ -206,11 +207,30 @@ def hidden_talon(deal: Deal) -> CardSet:
 
 def declared_melds(deal: Deal, seat: str) -> list[tuple[str, int]]:
     """What ``seat`` declares at the first trick, as the rules let others hear it: the kind
-    and number of cards of each meld it declares (the module), sorted. Asked of the game
-    with the seat's hand alone, so that no contest hides a meld: the melds that then score
-    are those the contract and the seat's ``Melds`` entry let it declare."""
+    and number of cards of each meld it declares (the module), sorted."""
+    return sorted((meld.kind, meld.cards.bit_count()) for meld in melds_declared(deal, seat))
+
+
+def melds_declared(deal: Deal, seat: str) -> list[Meld]:
+    """The melds ``seat`` declares. Asked of the game with the seat's hand alone, so that
+    no contest hides a meld: the melds that then score are those the contract and the
+    seat's ``Melds`` entry let it declare."""
     alone = replace(deal, hands={s: cards if s == seat else 0 for s, cards in deal.hands.items()})
-    return sorted((meld.kind, meld.cards.bit_count()) for meld in deal.game.melds(alone).held_by(seat) if meld.scores)
+    return [meld for meld in deal.game.melds(alone).held_by(seat) if meld.scores]
+
+
+def forced_meld_cards(deal: Deal, seat: str, possible: CardSet) -> CardSet:
+    """The cards of ``seat``'s declared melds it holds in every layout: those of a declared
+    meld that is the only meld of its kind the cards it may hold (``possible``) form, and as
+    large (a declared béla: the trump King and Over)."""
+    assert deal.contract is not None
+    formable = deal.game.hand_melds(possible, deal.contract, deal.options)
+    forced = 0
+    for meld in melds_declared(deal, seat):
+        same = [other.cards for other in formable if other.kind == meld.kind]
+        if same == [meld.cards]:
+            forced |= meld.cards
+    return forced
 
 
 def meld_declarers(events: tuple[Event, ...], seats: int) -> tuple[str, ...]:
@@ -274,10 +294,18 @@ def seat_view(deal: Deal, seat: str, after: int, *, fixes: Sequence[str] = (), w
     excluded = exclusions(deal, events, unseen)
     fixed = with_fixes(deal, seat, fixes, fixed, unseen, played, excluded)
     unseen &= ~sum(fixed.values())
+    declarers = meld_declarers(events, len(active))
+    for other in declarers:
+        if other != seat:
+            possible = played[other] | fixed.get(other, 0) | unseen & ~excluded.get(other, 0)
+            forced = forced_meld_cards(deal, other, possible) & unseen
+            if forced:
+                fixed[other] = fixed.get(other, 0) | forced
+                unseen &= ~forced
     capacity = {place: size - fixed.get(place, 0).bit_count() for place, size in sizes.items()}
     return SeatView(deal, seat, after, hand, events, fixed, unseen, capacity,
                     {place: cards & unseen for place, cards in excluded.items()}, shown_voids(deal, events),
-                    meld_declarers(events, len(active)), where)
+                    declarers, where)
 
 
 def with_fixes(deal: Deal, seat: str, fixes: Sequence[str], fixed: dict[str, CardSet], unseen: CardSet,
