@@ -115,8 +115,9 @@ def decision_lines(decision: Decision, seat: str) -> list[str]:
             played = "*" if card == decision.played else " "
             interval = "exact" if decision.exact else f"{figures.low:.0%}-{figures.high:.0%}"
             sure = "-" if figures.sure is None else "yes" if figures.sure else "no"
+            mean = "" if figures.mean is None else f"  mean {figures.mean:.1f}"
             lines.append(f"  {'':<14}{played}{card:<5} {figures.rate:>6.0%} {interval:>14} "
-                         f"{made(figures.worst):>6} {made(figures.dd):>6} {sure:>6}")
+                         f"{made(figures.worst):>6} {made(figures.dd):>6} {sure:>6}{mean}")
         lines += [f"  {'':<14} {verdict}" for verdict in verdicts(decision, item, seat)]
     return lines
 

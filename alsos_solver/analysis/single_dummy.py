@@ -19,6 +19,13 @@ in layouts it cannot tell apart, every other seat seeing everything (:mod:`.sure
 ``sure`` is decided exactly where the layouts are all of them (enumerated) and the search
 ends within its node limit; None elsewhere. A card some layout fails is never a sure win.
 
+A value item (a value question, higher better for the seat's side): ``rate`` the share of
+layouts where the card keeps the best value any legal card has there, ``worst`` its least
+value, ``mean`` its average, ``dd`` its value on the real layout, ``sure`` None; its
+``dd-only`` mark is a lower ``dd`` than the best card's. No item is a value item yet: the
+``score`` item of issue 30 (the net score of the seat's side with the kontras) needs a
+value question no game has.
+
 Marks per item on the played card, most severe first:
 
 * ``sound-mistake``: another legal card is a sure win and the played card is not (decided
@@ -40,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from statistics import fmean
 from typing import Any
 
 from ..deal import Deal
@@ -51,6 +59,9 @@ from .card_values import card_order
 from .layouts import layouts_of
 from .seat_view import mover_at, seat_view
 from .sure_win import sure_cards
+
+Results = dict[str, dict[int, bool | int]]
+"""Item -> legal card -> its double-dummy result on one layout: made (yes/no) or the value."""
 
 DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 200
@@ -65,13 +76,18 @@ class CardFigures:
     rate: float
     low: float
     high: float
-    worst: bool
-    dd: bool
+    worst: bool | int
+    dd: bool | int
     sure: bool | None = None
+    mean: float | None = None
+    """A value item's average over the layouts (None for a yes/no item)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4),
+        data = {"rate": round(self.rate, 4), "low": round(self.low, 4), "high": round(self.high, 4),
                 "worst": self.worst, "dd": self.dd, "sure": self.sure}
+        if self.mean is not None:
+            data["mean"] = round(self.mean, 4)
+        return data
 
 
 @dataclass
@@ -139,20 +155,21 @@ def side_items(deal: Deal, seat: str) -> dict[str, Any]:
     return items
 
 
-def card_results(deal: Deal, after: int, items: dict[str, Any]) -> dict[str, dict[int, bool]]:
-    """Item -> legal card -> made with best play after it (double-dummy, one layout)."""
+def card_results(deal: Deal, after: int, items: dict[str, Any]) -> Results:
+    """Item -> legal card -> with best play after it (double-dummy, one layout): whether a
+    yes/no item is made, a value item's value."""
     solver = Solver(deal, after=after)
     legal = card_order(deal, solver.position.legal_moves())
-    results: dict[str, dict[int, bool]] = {name: {} for name in items}
+    results: Results = {name: {} for name in items}
     for card in legal:
         solver.push(card)
         for name, question in items.items():
-            results[name][card] = bool(solver.answer(question))
+            results[name][card] = solver.answer(question)
         solver.pop()
     return results
 
 
-def solve_layouts(tasks: list[tuple[int, Deal]], items: dict[str, Any]) -> list[dict[str, dict[int, bool]]]:
+def solve_layouts(tasks: list[tuple[int, Deal]], items: dict[str, Any]) -> list[Results]:
     """:func:`card_results` of each (after, layout): the unit of work sent to a process."""
     return [card_results(layout, after, items) for after, layout in tasks]
 
@@ -162,22 +179,31 @@ def search_sure(tasks: list[SureTask], node_limit: int | None) -> list[dict[int,
     return [sure_cards(task.worlds, task.after, task.seat, task.question, node_limit=node_limit) for task in tasks]
 
 
-def figures_of(made: list[bool], exact: bool, dd: bool) -> CardFigures:
-    """A card's figures from its results over the layouts and on the real one."""
-    count, hits = len(made), sum(made)
+def figures_of(results: Sequence[bool | int], exact: bool, dd: bool | int,
+               best: Sequence[int] | None = None) -> CardFigures:
+    """A card's figures from its results over the layouts and on the real one. A yes/no
+    item's ``rate`` is the share of layouts where it is made, ``worst`` whether in all; a
+    value item's (``best``: per layout the best value of any legal card, higher better for
+    the seat's side) the share where the card loses nothing, ``worst`` its least value,
+    ``mean`` its average."""
+    count = len(results)
+    hits = sum(results) if best is None else sum(value == most for value, most in zip(results, best))
     rate = hits / count
     low, high = (rate, rate) if exact else wilson(hits, count)
-    return CardFigures(rate, low, high, all(made), dd)
+    if best is None:
+        return CardFigures(rate, low, high, all(results), dd)
+    return CardFigures(rate, low, high, min(results), dd, mean=fmean(results))
 
 
 def mark_of(cards: dict[str, CardFigures], played: str, exact: bool) -> str | None:
-    """The played card's mark for one item (see the module)."""
+    """The played card's mark for one item (see the module): ``dd-only`` when another card
+    did better on the real layout (made a yes/no item it failed, kept a higher value)."""
     mine = cards[played]
     best = max(cards.values(), key=lambda f: f.rate)
     worse = mine.rate < best.rate if exact else mine.high < best.low
     if worse:
         return "worse-on-average"
-    if not mine.dd and any(f.dd for f in cards.values()):
+    if mine.dd < max(f.dd for f in cards.values()):
         return "dd-only"
     return None
 
@@ -212,7 +238,7 @@ def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, 
     return Point(after, layouts, exact)
 
 
-def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: list[dict[str, dict[int, bool]]],
+def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: list[Results],
                 sure: dict[str, dict[int, bool | None]]) -> Decision:
     """A decision's figures and marks from its layouts' results, the real layout's, and
     the exact search's (``sure``: item -> card -> sure win; an item missing: not decided)."""
@@ -221,8 +247,10 @@ def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: lis
     pack, size = deal.pack, len(deal.game.active)
     played = pack.card_name(deal.play[after])
     decision = Decision(after // size + 1, after % size + 1, played, len(point.layouts), exact)
-    for name in items:
-        cards = {pack.card_name(card): figures_of([results[name][card] for results in per_layout], exact, dd)
+    for name, question in items.items():
+        found = [results[name] for results in per_layout]
+        best = [max(cards.values()) for cards in found] if isinstance(question, ValueQuestion) else None
+        cards = {pack.card_name(card): figures_of([values[card] for values in found], exact, dd, best)
                  for card, dd in real[name].items()}
         for card, figures in cards.items():
             figures.sure = sure_of(sure.get(name), figures, pack.card_of(card))
@@ -244,8 +272,7 @@ def sound_mistake(cards: dict[str, CardFigures], played: str) -> bool:
     return cards[played].sure is False and any(f.sure for name, f in cards.items() if name != played)
 
 
-def sure_tasks(points: list[Point], seat: str, items: dict[str, Any],
-               per_point: list[list[dict[str, dict[int, bool]]]]) -> list[SureTask]:
+def sure_tasks(points: list[Point], seat: str, items: dict[str, Any], per_point: list[list[Results]]) -> list[SureTask]:
     """The exact searches worth running: where the layouts are all of them and some card
     makes the item in every one (only such a card can be a sure win)."""
     tasks = []
@@ -273,13 +300,10 @@ def in_process(function: Callable[[list], list], items: list) -> list:
 def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, samples: int = DEFAULT_SAMPLES,
            seed: int | str = 0, fixes: Sequence[str] = (), where: str | None = None, node_limit: int | None = None,
            run: Mapper = in_process) -> Review:
-    """Every card ``seat`` played in the deal's Play section reviewed (see the module);
-    ``fixes`` and ``where`` add what the seat knew besides its view
-    (:func:`.seat_view.seat_view`). The layouts are drawn here, in order from the seed;
-    ``run`` may solve them in any process: the result depends on the seed, not on ``run``.
-    ValueError for an unknown seat or a deal without a Play section (FixError for a fix,
-    PredicateError for a condition, that cannot be read or contradicts the view);
-    NotApplicable where the seat's side has no item."""
+    """Every card ``seat`` played in the deal's Play section reviewed (see the module and
+    :func:`decide`). ValueError for an unknown seat or a deal without a Play section
+    (FixError for a fix, PredicateError for a condition, that cannot be read or
+    contradicts the view); NotApplicable where the seat's side has no item."""
     if seat not in deal.game.active:
         raise ValueError(f"unknown seat {seat!r} (expected one of {' '.join(deal.game.active)})")
     if not deal.play:
@@ -287,9 +311,22 @@ def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, sam
     first = seat_view(deal, seat, 0, fixes=fixes, where=where)
     if where is not None and not first.condition(deal):
         raise ValueError(f"the deal does not meet the condition {where!r} (what {seat} knew is true)")
-    items = side_items(deal, seat)
-    points = [point_of(deal, seat, after, exact_limit, samples, seed, fixes, where)
-              for after in range(len(deal.play)) if mover_at(deal, after) == seat]
+    afters = [after for after in range(len(deal.play)) if mover_at(deal, after) == seat]
+    decisions = decide(deal, seat, afters, side_items(deal, seat), exact_limit=exact_limit, samples=samples,
+                       seed=seed, fixes=fixes, where=where, node_limit=node_limit, run=run)
+    return Review(seat, deal, decisions, seed)
+
+
+def decide(deal: Deal, seat: str, afters: Sequence[int], items: dict[str, Any], *,
+           exact_limit: int = DEFAULT_EXACT_LIMIT, samples: int = DEFAULT_SAMPLES, seed: int | str = 0,
+           fixes: Sequence[str] = (), where: str | None = None, node_limit: int | None = None,
+           run: Mapper = in_process) -> list[Decision]:
+    """The seat's decisions before cards ``afters`` (0-based) of the Play section, for
+    ``items`` (name -> question); ``fixes`` and ``where`` add what the seat knew besides
+    its view (:func:`.seat_view.seat_view`). The layouts are drawn here, in order from the
+    seed; ``run`` may solve them in any process: the result depends on the seed, not on
+    ``run``."""
+    points = [point_of(deal, seat, after, exact_limit, samples, seed, fixes, where) for after in afters]
     solved = iter(run(partial(solve_layouts, items=items), [(p.after, layout) for p in points for layout in p.layouts]))
     per_point = [[next(solved) for _ in point.layouts] for point in points]
     tasks = sure_tasks(points, seat, items, per_point)
@@ -298,8 +335,7 @@ def review(deal: Deal, seat: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT, sam
         sure[task.point][task.item] = found
     for index, point in enumerate(points):
         if point.exact and point.layouts:
-            for name in items:
-                sure[index].setdefault(name, {})
-    decisions = [decision_of(deal, point, items, results, found)
-                 for point, results, found in zip(points, per_point, sure)]
-    return Review(seat, deal, decisions, seed)
+            for name, question in items.items():
+                if not isinstance(question, ValueQuestion):
+                    sure[index].setdefault(name, {})
+    return [decision_of(deal, point, items, results, found) for point, results, found in zip(points, per_point, sure)]
