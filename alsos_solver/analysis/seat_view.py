@@ -107,12 +107,17 @@ class SeatView:
     def admits(self, layout: Deal) -> bool:
         """Whether a layout agrees with what the rules made public and with ``where``
         (the module; the play itself is :func:`consistent`'s)."""
-        deal = self.deal
-        if any(declared_melds(layout, seat) != declared_melds(deal, seat) for seat in self.declarers):
+        if any(declared_melds(layout, seat) != heard for seat, heard in self.declarations.items()):
             return False
-        if any(deal.game.figure_problems(layout, seat, names) for seat, names in self.sound_figures.items()):
+        if any(self.deal.game.figure_problems(layout, seat, names) for seat, names in self.sound_figures.items()):
             return False
         return self.where is None or bool(self.condition(layout))
+
+    @cached_property
+    def declarations(self) -> dict[str, list[tuple[str, int]]]:
+        """Seat -> what it declared (:func:`declared_melds`), for the other seats in
+        ``declarers``."""
+        return {seat: declared_melds(self.deal, seat) for seat in self.declarers if seat != self.seat}
 
     @cached_property
     def sound_figures(self) -> dict[str, tuple[str, ...]]:
