@@ -14,6 +14,7 @@ from .console import fail
 
 if TYPE_CHECKING:
     from .analysis.claim import Claim
+    from .analysis.deciding import Flip
     from .analysis.single_dummy import Decision, Review
 
 app = command_app("Single-dummy review: each card a seat played, judged on the layouts it could see.")
@@ -33,6 +34,7 @@ def review(
     after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --claim: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead; default: the end of the Play section).")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, deal, decisions (with --claim: seat, after, to_move, layouts, items).")] = False,
+    deciding: Annotated[bool, typer.Option("--deciding", help="Also list every exchange of two unseen cards between two hidden places that flips an item, from SEAT's view at the first lead.")] = False,
 ) -> None:
     """Every card SEAT played, with each legal card's share of consistent layouts where the
     side's items are still made (double-dummy per layout), the worst case, the
@@ -41,6 +43,8 @@ def review(
     import sys
 
     from .analysis.card_values import parse_after
+    from .analysis.deciding import deciding as find_deciding
+    from .analysis.single_dummy import Review
     from .deal_command import seed_value
     from .errors import NotApplicable, UnsoundDeal
     from .io import DealFormatError, iter_deals
@@ -55,12 +59,16 @@ def review(
         raise fail(str(error)) from None
     if deal is None:
         raise fail(f"{file}: no deal {index}")
+    seat = seat.upper()
     try:
         if claim:
             point = len(deal.play) if after is None else parse_after(after, deal)
-            found: Review | Claim = run_claim(deal, seat.upper(), point, exact_limit, fix or (), where)
+            found: Review | Claim = run_claim(deal, seat, point, exact_limit, fix or (), where)
+        elif deciding and not deal.play:  # --deciding needs no play: then only the deciding cards
+            found = Review(seat, deal, [], seed_value(seed))
         else:
-            found = run_review(deal, seat.upper(), exact_limit, samples, seed_value(seed), jobs, fix or (), where)
+            found = run_review(deal, seat, exact_limit, samples, seed_value(seed), jobs, fix or (), where)
+        flips = find_deciding(deal, seat) if deciding else None
     except PredicateError as error:
         raise fail(error.with_option("--where")) from None
     except (UnsoundDeal, IllegalPlay, NotApplicable, ValueError) as error:
@@ -68,9 +76,12 @@ def review(
     if json_output:
         import json
 
-        sys.stdout.write(json.dumps(found.to_json(), ensure_ascii=False, indent=2) + "\n")
+        data = found.to_json() | ({} if flips is None else {"deciding": [flip.to_json() for flip in flips]})
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
-    lines = claim_lines(found) if claim else review_lines(found)
+    lines = claim_lines(found) if claim else review_lines(found) if found.decisions else []
+    if flips is not None:
+        lines += ([""] if lines else []) + deciding_lines(seat, flips)
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -163,3 +174,18 @@ def claim_lines(found: Claim) -> list[str]:
         cards = f": with {' or '.join(item.cards)}" if item.cards else ""
         lines.append(f"  {name:<14} {verdict}{cards}")
     return lines
+
+
+def deciding_lines(seat: str, flips: list[Flip]) -> list[str]:
+    """The deciding cards: per exchange that flips an item, the exchange, the item, and its
+    double-dummy result before and after."""
+    heading = (f"Deciding cards from {seat}'s view at the first lead (each exchange of two unseen cards "
+               "solved double-dummy)")
+    if not flips:
+        return [heading, "  no exchange of two unseen cards flips an item"]
+    width = max(len(flip.words()) for flip in flips)
+    lines = [heading, f"  {'exchange':<{width}}  {'item':<14} {'before':>6} {'after':>6}"]
+    for flip in flips:
+        lines.append(f"  {flip.words():<{width}}  {flip.item:<14} {made(flip.before):>6} {made(flip.after):>6}")
+    return lines
+

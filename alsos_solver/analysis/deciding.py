@@ -4,8 +4,9 @@ first lead ("if the King were with C, ...").
 From the view of ``seat`` before the first card (:func:`~.seat_view.seat_view` at
 ``after=0``), every exchange of two unseen cards lying in two different hidden places (the
 other hands, the hidden talon) is tried on the real deal. A swapped layout is kept when it
-is consistent with that view (the deal without its Play section) (:func:`~.seat_view.consistent`) and the deal has no problem
-the real one has not (an ultimó announcer keeps the trump 7: the rules make the holding an
+is consistent with that view (the deal without its Play section: :func:`~.seat_view.consistent`
+and what the view makes public, :meth:`~.seat_view.SeatView.admits`) and the deal has no
+problem the real one has not (an ultimó announcer keeps the trump 7: the rules make the holding an
 announcement requires public). The face-up cards (``Indicator``, ``TalonTop``) are seen,
 so they never move. Each kept layout is solved double-dummy at the first lead, one
 :class:`~alsos_solver.solver.Solver` asked every yes/no item of the seat's side
@@ -23,7 +24,8 @@ from ..cards import Card, cards_of
 from ..deal import Deal
 from ..questions import is_value_question
 from ..solver import Solver
-from .seat_view import TALON, Layouts, consistent, seat_view
+from .layouts import Layouts, deal_of, view_layouts
+from .seat_view import TALON, consistent, seat_view
 from .single_dummy import side_items
 
 
@@ -70,18 +72,18 @@ def deciding(deal: Deal, seat: str) -> list[Flip]:
     opening = replace(deal, play=())  # the view at the first lead; the play would not fit a swap
     view = seat_view(opening, seat, 0)
     items = {name: q for name, q in side_items(deal, seat).items() if not is_value_question(q)}
-    layouts = Layouts(view)
+    layouts = view_layouts(view)
     where = {card: place_of(deal, card) for card in cards_of(view.unseen)}
     real = tuple(layouts.places.index(where[card]) for card in layouts.cards)
-    base = layouts.deal_of(real)
+    base = deal_of(view, layouts.placed(real))
     known_problems = set(base.problems())
     before = results(base, items)
     flips = []
     for i, j in swaps(layouts, real):
         chosen = list(real)
         chosen[i], chosen[j] = real[j], real[i]
-        layout = layouts.deal_of(tuple(chosen))
-        if not consistent(layout, 0) or not set(layout.problems()) <= known_problems:
+        layout = deal_of(view, layouts.placed(tuple(chosen)))
+        if not (consistent(layout, 0) and view.admits(layout)) or not set(layout.problems()) <= known_problems:
             continue
         after = results(layout, items)
         first, second = (deal.pack.card_name(layouts.cards[k]) for k in (i, j))
