@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 
 from ..analysis import contract_table, review_play
+from ..analysis.single_dummy import review as review_seat
 from ..analysis.table import ContractTable, contract_deal
 from ..deal import Deal
 from ..render.widgets import contract_label
@@ -65,11 +66,12 @@ def plain(shown: Any) -> str:
     return shown.plain if isinstance(shown, Text) else str(shown)
 
 
-def review_answer(deal_text: str) -> dict[str, Any]:
+def review_answer(deal_text: str, seat: str | None = None) -> dict[str, Any]:
     """The JSON of ``POST /api/review``: :meth:`Review.to_json` (``review``: the mistakes
     in play order, ``items``, ``history``), each mistake with its ``index`` in the Play
-    section (from 0), the item's ``label`` and the terminal's ``sentence``. BoardError
-    for a deal without a Play section or one it cannot judge."""
+    section (from 0), the item's ``label`` and the terminal's ``sentence``; with a
+    ``seat``, also ``seat_review`` (:func:`seat_review_answer`). BoardError for a deal
+    without a Play section or one it cannot judge."""
     deal = read_deal(deal_text)
     if not deal.play:
         raise BoardError("review: no Play section: nothing to review")
@@ -80,4 +82,19 @@ def review_answer(deal_text: str) -> dict[str, Any]:
     answer = review.to_json()
     for mistake, shown in zip(review.mistakes, answer["review"], strict=True):
         shown |= {"index": mistake.index, "label": mistake.label, "sentence": mistake.sentence()}
+    return answer if seat is None else answer | {"seat_review": seat_review_answer(deal, seat)}
+
+
+def seat_review_answer(deal: Deal, seat: str) -> dict[str, Any]:
+    """The single-dummy review of ``seat`` with the defaults (``alsos-solve review FILE
+    --seat SEAT --json``), each decision with its ``index`` in the Play section (from 0).
+    BoardError for an unknown seat or a seat with nothing to review."""
+    try:
+        review = review_seat(deal, seat)
+    except ValueError as error:  # an unknown seat, NotApplicable
+        raise BoardError(f"review of {seat}: {error}") from None
+    answer = review.to_json()
+    seats = len(deal.game.active)
+    for decision in answer["decisions"]:
+        decision["index"] = (decision["trick"] - 1) * seats + decision["card"] - 1
     return answer

@@ -10,7 +10,8 @@ Routes:
 * ``POST /api/puzzle``: the verdict on a puzzle's last card (:mod:`.puzzle`), likewise.
 * ``POST /api/check``: an edited deal read as the command line reads it (:mod:`.editor`).
 * ``POST /api/table`` and ``POST /api/review``: a deal's contract table and play review
-  (:mod:`.analyses`), answered by the solving process within the analyses' longer limit.
+  (:mod:`.analyses`; a review with a ``seat`` adds its single-dummy review), answered by
+  the solving process within the analyses' longer limit.
 
 Safe by default (:class:`Guard`): a request whose ``Host`` is not the address served is
 refused (DNS rebinding), so is a write from another origin; a body over the size limit;
@@ -194,16 +195,35 @@ def puzzle_request(body: bytes) -> dict[str, Any]:
     if asked["question"] is not None:
         raise ValueError("unknown key 'question' (expected deal, play): a puzzle asks its Goal")
     return {"ask": "puzzle", "deal": asked["deal"], "play": asked["play"]}
+
+
 def deal_request(body: bytes) -> dict[str, Any]:
-    """The question of a ``POST /api/table`` or ``/api/review`` body: ``{"deal": text}``;
+    """The question of a ``POST /api/table`` body: ``{"deal": text}``; ValueError saying
+    what is wrong with it."""
+    return analysis_request(body, ())
+
+
+def review_request(body: bytes) -> dict[str, Any]:
+    """The question of a ``POST /api/review`` body: ``{"deal": text}``, and optionally
+    ``"seat"``, the seat whose single-dummy review is wanted too (a letter; null: none);
     ValueError saying what is wrong with it."""
+    asked = analysis_request(body, ("seat",))
+    seat = asked.pop("seat", None)
+    if seat is not None and not isinstance(seat, str):
+        raise ValueError('seat must be a seat letter (a string, e.g. "B") or null')
+    return asked if seat is None else asked | {"seat": seat.upper()}
+
+
+def analysis_request(body: bytes, optional: tuple[str, ...]) -> dict[str, Any]:
+    """A body ``{"deal": text}`` with any of the ``optional`` keys, as given."""
     try:
         data = json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"the request body is not JSON: {error}") from None
-    if not isinstance(data, dict) or set(data) != {"deal"} or not isinstance(data["deal"], str):
-        raise ValueError('the request body must be {"deal": the deal\'s text in the deal format}')
-    return {"deal": data["deal"]}
+    if not isinstance(data, dict) or "deal" not in data or set(data) - {"deal", *optional} or not isinstance(data["deal"], str):
+        more = "".join(f', "{key}": ...' for key in optional)
+        raise ValueError(f'the request body must be {{"deal": the deal\'s text in the deal format{more}}}')
+    return data
 
 
 def deal_list(sources: list[str], warn: Callable[[DealFormatWarning], None] | None = None) -> list[dict[str, Any]]:
@@ -255,10 +275,11 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         asked = await question(request, puzzle_request)
         return asked if isinstance(asked, Response) else await solved(asked)
 
-    def analysis(kind: str) -> Callable[[Request], Awaitable[Response]]:
-        """The route of a deal's analysis (``table``, ``review``), with its longer limit."""
+    def analysis(kind: str, parse: Callable[[bytes], dict[str, Any]]) -> Callable[[Request], Awaitable[Response]]:
+        """The route of a deal's analysis (``table``, ``review``), its body read by
+        ``parse``, with its longer limit."""
         async def route(request: Request) -> Response:
-            asked = await question(request, deal_request)
+            asked = await question(request, parse)
             return asked if isinstance(asked, Response) else await solved({"ask": kind} | asked, analysis_limit)
 
         return route
@@ -302,8 +323,8 @@ def make_app(sources: list[str], *, host: str = "127.0.0.1", port: int = 8765, t
         Route("/api/position", position, methods=["POST"]),
         Route("/api/puzzle", puzzle, methods=["POST"]),
         Route("/api/check", check, methods=["POST"]),
-        Route("/api/table", analysis("table"), methods=["POST"]),
-        Route("/api/review", analysis("review"), methods=["POST"]),
+        Route("/api/table", analysis("table", deal_request), methods=["POST"]),
+        Route("/api/review", analysis("review", review_request), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=served_hosts(host, port), body_limit=body_limit)]

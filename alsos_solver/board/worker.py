@@ -13,7 +13,8 @@ it has imported the solver; then the server writes ``{"deal": ..., "play": [...]
 "question": ...}`` and the child answers ``{"answer": {...}}`` (the API's JSON) or
 ``{"error": "..."}`` (a :class:`~alsos_solver.board.positions.BoardError`). A request
 with ``"ask": "table"`` or ``"ask": "review"`` and its ``deal`` asks for the deal's
-contract table or play review instead (:mod:`~alsos_solver.board.analyses`); one with
+contract table or play review instead (:mod:`~alsos_solver.board.analyses`; a review
+with a ``seat`` adds that seat's single-dummy review); one with
 ``"ask": "puzzle"``, its ``deal`` and ``play``, for the verdict on a puzzle's last card
 (:func:`alsos_solver.board.puzzle.puzzle_verdict`).
 """
@@ -156,7 +157,7 @@ def answer(request: dict[str, Any], warm: Any, sessions: Any) -> dict[str, Any]:
     if request.get("ask") == "table":
         return analyses.table_answer(request["deal"])
     if request.get("ask") == "review":
-        return analyses.review_answer(request["deal"])
+        return analyses.review_answer(request["deal"], request.get("seat"))
     if request.get("ask") == "puzzle":
         return puzzle.puzzle_verdict(request["deal"], request["play"], sessions)
     return positions.position_values(request["deal"], request["play"], request["question"], warm)

@@ -177,3 +177,35 @@ def test_a_deal_without_play_has_nothing_to_review(client):
     answer = client.post("/api/review", content=json.dumps({"deal": PLAYED.split("[Play")[0]}))
     assert answer.status_code == 400
     assert answer.json()["error"] == "review: no Play section: nothing to review"
+
+
+# The single-dummy review of a seat
+
+
+def test_with_a_seat_the_review_adds_its_single_dummy_review(client, runner):
+    """``seat_review`` is ``alsos-solve review FILE --seat SEAT --json`` with each
+    decision's index in the Play section; the double-dummy review is as without a seat."""
+    from alsos_solver.review_command import app as review_app
+
+    answer = client.post("/api/review", content=json.dumps({"deal": PLAYED, "seat": "b"}))
+    assert answer.status_code == 200, answer.text
+    review = answer.json()
+    alone = client.post("/api/review", content=json.dumps({"deal": PLAYED})).json()
+    assert without(review, ("seat_review",)) == alone and "seat_review" not in alone
+    expected = json.loads(ok(runner.invoke(review_app, [str(ROOT / "puzzles" / "played.txt"), "--seat", "B", "--json"])))
+    seat_review = review["seat_review"]
+    assert [without(decision, ("index",)) for decision in seat_review["decisions"]] == expected["decisions"]
+    assert without(seat_review, ("decisions",)) == without(expected, ("decisions",))
+    play = PLAYED.split('[Play "A"]\n')[1].split()
+    indices = [decision["index"] for decision in seat_review["decisions"]]
+    assert indices == [1, 5, 6, 11, 13, 15, 20, 22, 24]
+    assert all(play[index] == decision["played"] for index, decision in zip(indices, seat_review["decisions"]))
+
+
+def test_a_bad_seat_is_a_located_error(client):
+    unknown = client.post("/api/review", content=json.dumps({"deal": PLAYED, "seat": "X"}))
+    assert unknown.status_code == 400
+    assert unknown.json()["error"] == "review of X: unknown seat 'X' (expected one of A B C)"
+    for body in ({"deal": PLAYED, "seat": 3}, {"deal": PLAYED, "seat": "B", "play": []}):
+        answer = client.post("/api/review", content=json.dumps(body))
+        assert answer.status_code == 400 and "seat" in answer.json()["error"]
