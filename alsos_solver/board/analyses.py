@@ -19,6 +19,7 @@ from ..analysis import contract_table, review_play
 from ..analysis.single_dummy import review as review_seat
 from ..analysis.table import ContractTable, contract_deal
 from ..deal import Deal
+from ..errors import NotApplicable
 from ..render.widgets import contract_label
 from .positions import BoardError, read_deal
 
@@ -87,11 +88,14 @@ def review_answer(deal_text: str, seat: str | None = None) -> dict[str, Any]:
 
 def seat_review_answer(deal: Deal, seat: str) -> dict[str, Any]:
     """The single-dummy review of ``seat`` with the defaults (``alsos-solve review FILE
-    --seat SEAT --json``), each decision with its ``index`` in the Play section (from 0).
-    BoardError for an unknown seat or a seat with nothing to review."""
+    --seat SEAT --json``), each decision with its ``index`` in the Play section (from 0);
+    ``{"seat", "error"}`` where the seat's side has nothing to review (the double-dummy
+    review stands). BoardError for an unknown seat or a deal it cannot judge."""
     try:
         review = review_seat(deal, seat)
-    except ValueError as error:  # an unknown seat, NotApplicable
+    except NotApplicable as error:
+        return {"seat": seat, "error": f"review of {seat}: {error}"}
+    except ValueError as error:  # an unknown seat, UnsoundDeal
         raise BoardError(f"review of {seat}: {error}") from None
     answer = review.to_json()
     seats = len(deal.game.active)

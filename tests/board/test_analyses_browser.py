@@ -1,7 +1,8 @@
 """The contract table, the play review's flags and each trick's worth in a real browser
 (the board and browser of test_browser.py): a result of the table opens the deal of that
 contract and declarer at the first lead, the review flags the cards that changed an item
-where they were played, and a trick shows its points where the play counts them.
+where they were played, beside them the chosen seat's single-dummy marks, and a trick shows
+its points where the play counts them.
 
 Skipped, saying why, where Playwright or Chromium is missing."""
 
@@ -71,7 +72,7 @@ def test_the_review_flags_the_cards_that_changed_an_item(board, page, deal_folde
     page.wait_for_selector("#trick-list .played-card.flagged")
     review = api(board, "api/review", text)
     assert flagged(page, "#trick-list") == ["PU"] and flagged(page, "#trick") == ["PU"], "where it was played"
-    title = page.get_attribute("#trick-list .flagged", "title")
+    title = page.get_attribute("#trick-list .flagged", "title").split("\n")[0]  # then the single-dummy line
     assert title == "mistake: " + "; ".join(m["sentence"] for m in review["review"] if m["index"] == 5)
     assert title in page.get_attribute("#trick-list .flagged", "aria-label")
     assert page.text_content("#review-note") == "3 cards changed the fate of an item; they are flagged ⚑ in the tricks."
@@ -114,3 +115,46 @@ def test_a_trick_shows_its_points_where_the_play_counts_them(board, page, deal_f
     page.wait_for_selector(".seat [data-value]")
     assert "points" not in page.text_content(".trick-caption")
     assert page.text_content(".seat .taken") .endswith(("trick", "tricks"))
+
+
+def marks(page, where: str) -> dict[str, str]:
+    return dict(page.eval_on_selector_all(f"{where} .played-card[data-sd-mark]",
+                                          "cards => cards.map(c => [c.dataset.card, c.dataset.sdMark])"))
+
+
+def test_the_review_marks_the_chosen_seats_cards_on_what_it_could_see(board, page, deal_folder) -> None:
+    """The declarer by default: each card B played carries its single-dummy mark (none
+    included) beside the ⚑, its shares in the title, the marked ones listed; another seat
+    chosen, its own cards; the words in Hungarian too."""
+    text = deal_text("puzzles/played.txt", 1, deal_folder)
+    recorded = text.split('[Play "A"]\n')[1].split()
+    page.goto(board_link(board, text, recorded[:6]))
+    shown_values(page)
+    assert page.input_value("#review-seat") == "B"
+    with page.expect_response("**/api/review") as answered:
+        page.click("#review-show")
+    decisions = answered.value.json()["seat_review"]["decisions"]  # the page's own answer
+    assert answered.value.request.post_data_json == {"deal": text, "seat": "B"}
+    page.wait_for_selector("#trick-list .played-card[data-sd-mark]")
+    page.click("#end")
+    wait_settled(page)
+    expected = {d["played"]: d["mark"] or "none" for d in decisions}
+    assert marks(page, "#trick-list") == expected
+    assert expected["PU"] == "worse-on-average" and expected["MU"] == "none"
+    title = page.get_attribute('#trick-list .played-card[data-card="PU"]', "title")
+    rates = decisions[1]["items"]["game"]
+    best = max((card for card in rates if card != "PU"), key=lambda card: rates[card]["rate"])
+    assert (f"single-dummy review of B: ▼ worse on average (an estimate): on what B could see, {best} made game "
+            f"in {round(rates[best]['rate'] * 100)}% of layouts, PU in {round(rates['PU']['rate'] * 100)}%") in title
+    listed = page.eval_on_selector_all("#review-marks li", "items => items.map(i => i.textContent)")
+    assert len(listed) == sum(d["mark"] is not None for d in decisions) and listed[0].startswith("trick 2, PU: ▼")
+    assert page.text_content("#review-marks .note").startswith("2 cards of B are marked")
+
+    with page.expect_response("**/api/review") as answered:
+        page.select_option("#review-seat", "A")
+    page.wait_for_function("() => document.querySelector('#review-marks .note')?.textContent.includes(' of A ')")
+    decisions = answered.value.json()["seat_review"]["decisions"]
+    assert marks(page, "#trick-list") == {d["played"]: d["mark"] or "none" for d in decisions}
+    assert {card for card in recorded if card not in marks(page, "#trick-list")} >= set(expected), "B's marks are gone"
+    page.click('button.lang[data-lang="hu"]')
+    assert "amit láthatott" in page.text_content("#review-marks .note")

@@ -166,6 +166,19 @@ const STRINGS = {
     "review.none": "No card of the recorded play changed the fate of an announced item.",
     "review.count": (n) => (n === 1 ? "1 card changed the fate of an item; it is flagged ⚑ in the tricks." : `${n} cards changed the fate of an item; they are flagged ⚑ in the tricks.`),
     "review.flag": (reasons) => `mistake: ${reasons}`,
+    "review.seat": "On what this seat could see",
+    "sd.mark.sound-mistake": "✗ sound mistake (another card was a sure win)",
+    "sd.mark.worse-on-average": "▼ worse on average (an estimate)",
+    "sd.mark.dd-only": "◇ worse only with the cards as they lay",
+    "sd.mark.none": "no mark",
+    "sd.rates": (seat, item, best, bestRate, played, playedRate) => `on what ${seat} could see, ${best} made ${item} in ${bestRate}% of layouts, ${played} in ${playedRate}%`,
+    "sd.forced": (card, item) => `${card} was forced (${item})`,
+    "sd.ddBetter": (card) => `with the cards as they lay, ${card} was better`,
+    "sd.title": (seat, words) => `single-dummy review of ${seat}: ${words}`,
+    "sd.where": (trick, card) => `trick ${trick}, ${card}:`,
+    "sd.count": (seat, n) => (n === 0 ? `No card of ${seat} is marked on what ${seat} could see.`
+      : n === 1 ? `1 card of ${seat} is marked on what ${seat} could see (before the card in the tricks):`
+        : `${n} cards of ${seat} are marked on what ${seat} could see (before the card in the tricks):`),
     // the board in a page written by --html (source.js)
     needsBoard: "This page holds the values along the recorded play only: exploring this position needs alsos-solve board.",
   },
@@ -282,6 +295,18 @@ const STRINGS = {
     "review.none": "A lejátszott játszma egyetlen lapja sem változtatta meg egy bemondás sorsát.",
     "review.count": (n) => `${n} lap változtatta meg egy bemondás sorsát; ⚑ jelöli őket az ütéseknél.`,
     "review.flag": (reasons) => `hiba: ${reasons}`,
+    "review.seat": "Amit ez a játékos láthatott",
+    "sd.mark.sound-mistake": "✗ biztos hiba (egy másik lap biztosan nyert)",
+    "sd.mark.worse-on-average": "▼ átlagban rosszabb (becslés)",
+    "sd.mark.dd-only": "◇ csak a tényleges lapelosztásban rosszabb",
+    "sd.mark.none": "nincs jelölés",
+    "sd.rates": (seat, item, best, bestRate, played, playedRate) => `amit ${seat} láthatott: ${best} az elosztások ${bestRate}%-ában hozta ezt: ${item}, ${played} ${playedRate}%-ában`,
+    "sd.forced": (card, item) => `${card} kényszerlap volt (${item})`,
+    "sd.ddBetter": (card) => `a lapok tényleges elosztásában ${card} jobb volt`,
+    "sd.title": (seat, words) => `${seat} elemzése a saját szemszögéből: ${words}`,
+    "sd.where": (trick, card) => `${trick}. ütés, ${card}:`,
+    "sd.count": (seat, n) => (n === 0 ? `${seat} egyetlen lapja sincs megjelölve abból, amit láthatott.`
+      : `${seat} ${n} lapja van megjelölve abból, amit láthatott (az ütéseknél a lap előtt):`),
     // a tábla egy --html oldalon (source.js)
     needsBoard: "Ez az oldal csak a lejátszott parti mentén tartalmazza az értékeket: ennek az állásnak a vizsgálatához az alsos-solve board kell.",
   },
