@@ -209,3 +209,28 @@ def test_a_bad_seat_is_a_located_error(client):
     for body in ({"deal": PLAYED, "seat": 3}, {"deal": PLAYED, "seat": "B", "play": []}):
         answer = client.post("/api/review", content=json.dumps(body))
         assert answer.status_code == 400 and "seat" in answer.json()["error"]
+
+
+KLOPITZKY_PLAYED = """\
+[Deal "A:O.KX7.AX7.U7 KUX87.U9..AO 9.A.KOU8.K98"]
+[Contract "KLOPITZKY"]
+[Play "A"]
+MO MK M9
+MU PA PK
+MX TK PX
+M8 TO P7
+M7 TU TA
+PU T8 TX
+P9 ZK T7
+ZA Z9 ZU
+ZO Z8 Z7
+"""
+"""cli_support.KLOPITZKY played out, each time the first legal card in pack order."""
+
+
+def test_a_seat_with_nothing_to_review_leaves_the_flags_standing(client):
+    answer = client.post("/api/review", content=json.dumps({"deal": KLOPITZKY_PLAYED, "seat": "A"}))
+    assert answer.status_code == 200, answer.text
+    review = answer.json()
+    assert review["seat_review"] == {"seat": "A", "error": "review of A: no item for A to review in this contract"}
+    assert without(review, ("seat_review",)) == client.post("/api/review", content=json.dumps({"deal": KLOPITZKY_PLAYED})).json()
