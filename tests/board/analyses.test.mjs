@@ -73,15 +73,15 @@ test("the single-dummy decisions of each card played as recorded", () => {
 });
 
 test("a decision in words: the played card beside the best other one", () => {
-  assert.equal(itemSentence(DECISION, "game", "B", "alsos"), "on what B could see, PK made game in 71% of layouts, PU in 64%");
+  assert.equal(itemSentence(DECISION, "game", "alsos"), "PK made game in 71% of layouts, PU in 64%");
   assert.equal(decisionWords(DECISION, "B", "alsos"),
     "▼ worse on average (an estimate): on what B could see, PK made game in 71% of layouts, PU in 64%; "
-    + "on what B could see, PK made B: ulti in 20% of layouts, PU in 20%");
+    + "PK made B: ulti in 20% of layouts, PU in 20%");
   const ddOnly = { ...DECISION, played: "P7", mark: "dd-only", marks: { game: "dd-only" } };
-  assert.equal(itemSentence(ddOnly, "game", "B", "alsos"),
-    "with the cards as they lay, PK was better; on what B could see, PK made game in 71% of layouts, P7 in 50%");
+  assert.equal(itemSentence(ddOnly, "game", "alsos"),
+    "PK made game in 71% of layouts, P7 in 50% (with the cards as they lay, PK was better)");
   const forced = { ...DECISION, items: { game: { PU: CARD(1, true) } }, mark: null };
-  assert.equal(decisionWords(forced, "B", "alsos"), "no mark: PU was forced (game)");
+  assert.equal(decisionWords(forced, "B", "alsos"), "no mark: on what B could see, PU was forced (game)");
   assert.equal(decisionWords({ ...DECISION, mark: "sound-mistake" }, "B", "alsos").split(":")[0],
     "✗ sound mistake (another card was a sure win)", "whatever mark the JSON gives");
 });

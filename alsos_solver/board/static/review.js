@@ -61,28 +61,27 @@ export function decisionsByIndex(answer, play, recorded) {
 const percent = (rate) => Math.round(rate * 100);
 
 /**
- * One item of a decision in words: the played card's share of layouts beside the best
- * other card's ("on what B could see, PK made game in 71% of layouts, PU in 64%"), with
- * the double-dummy verdict first where the mark is dd-only, and a forced card said so.
+ * One item of a decision in words: the best other card's share of layouts beside the
+ * played card's ("PK made game in 71% of layouts, PU in 64%"), with the double-dummy
+ * verdict after it where the mark is dd-only; a forced card said so.
  */
-export function itemSentence(decision, item, seat, game) {
+export function itemSentence(decision, item, game) {
   const cards = decision.items[item];
   const played = decision.played;
   const others = Object.keys(cards).filter((card) => card !== played);
   const label = i18n.questionLabel(item, game);
   if (!others.length) return i18n.t("sd.forced", played, label);
   const best = others.reduce((a, b) => (cards[b].rate > cards[a].rate ? b : a));
-  const rates = i18n.t("sd.rates", seat, label, best, percent(cards[best].rate), played, percent(cards[played].rate));
+  const rates = i18n.t("sd.rates", label, best, percent(cards[best].rate), played, percent(cards[played].rate));
   if (decision.marks[item] !== "dd-only") return rates;
-  const better = others.find((card) => cards[card].dd);
-  return `${i18n.t("sd.ddBetter", better)}; ${rates}`;
+  return `${rates} (${i18n.t("sd.ddBetter", others.find((card) => cards[card].dd))})`;
 }
 
-/** A decision in words: its mark (or none), then each item's sentence. */
+/** A decision in words: its mark (or none), then on what the seat could see, each item's sentence. */
 export function decisionWords(decision, seat, game) {
   const mark = i18n.t(decision.mark ? `sd.mark.${decision.mark}` : "sd.mark.none");
-  const items = Object.keys(decision.items).map((item) => itemSentence(decision, item, seat, game));
-  return `${mark}: ${items.join("; ")}`;
+  const items = Object.keys(decision.items).map((item) => itemSentence(decision, item, game));
+  return `${mark}: ${i18n.t("sd.seen", seat)}, ${items.join("; ")}`;
 }
 
 async function ask() {
