@@ -34,12 +34,13 @@ def review(
     after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --claim: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead; default: the end of the Play section).")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, deal, decisions (with --claim: seat, after, to_move, layouts, items).")] = False,
-    deciding: Annotated[bool, typer.Option("--deciding", help="Also list every exchange of two unseen cards between two hidden places that flips an item, from SEAT's view at the first lead.")] = False,
+    deciding: Annotated[bool, typer.Option("--deciding", help="Also list the exchanges of two unseen cards that flip an item (SEAT's view at the first lead).")] = False,
 ) -> None:
     """Every card SEAT played, with each legal card's share of consistent layouts where the
     side's items are still made (double-dummy per layout), the worst case, the
     double-dummy value on the real layout, whether it is a sure win (decided exactly where
-    the layouts are all enumerated), and the marks sound-mistake, worse-on-average and dd-only."""
+    the layouts are all enumerated), and the marks sound-mistake, worse-on-average and dd-only;
+    with --deciding, also the exchanges of two unseen cards that would flip an item."""
     import sys
 
     from .analysis.card_values import parse_after
