@@ -2,17 +2,18 @@
 first lead ("if the King were with C, ...").
 
 From the view of ``seat`` before the first card (:func:`~.seat_view.seat_view` at
-``after=0``), every exchange of two unseen cards lying in two different hidden places (the
-other hands, the hidden talon) is tried on the real deal. A swapped layout is kept when it
-is consistent with that view (the deal without its Play section: :func:`~.seat_view.consistent`
-and what the view makes public, :meth:`~.seat_view.SeatView.admits`) and the deal has no
-problem the real one has not (an ultimó announcer keeps the trump 7: the rules make the holding an
-announcement requires public). The face-up cards (``Indicator``, ``TalonTop``) are seen,
-so they never move. Each kept layout is solved double-dummy at the first lead, one
+``after=0`` of the deal without its Play section, which a swap would not fit), every
+exchange of two unseen cards lying in two different hidden places (the other hands, the
+hidden talon) is tried on the real deal. A swapped layout is kept when it is consistent
+with that view (:func:`~.seat_view.consistent`, and what the view makes public:
+:meth:`~.seat_view.SeatView.admits`) and the deal has no problem the real one has not (an
+ultimó announcer keeps the trump 7: the rules make the holding an announcement requires
+public). The face-up cards (``Indicator``, ``TalonTop``) are seen, so they never move.
+Each kept layout is solved double-dummy at the first lead, one
 :class:`~alsos_solver.solver.Solver` asked every yes/no item of the seat's side
 (:func:`~.single_dummy.side_items`), and the exchanges that flip an item are listed with
-the result before and after. A value item (a score) changes with nearly every exchange and
-is not listed.
+the result before (the real deal) and after. A value item (a score) changes with nearly
+every exchange and is not listed.
 """
 
 from __future__ import annotations
@@ -67,9 +68,9 @@ def results(layout: Deal, items: dict[str, Any]) -> dict[str, bool]:
 
 def deciding(deal: Deal, seat: str) -> list[Flip]:
     """Every exchange of two unseen cards between two hidden places that flips a yes/no item
-    of ``seat``'s side, by item and then in card order (see the module). ValueError for an unknown seat;
-    NotApplicable where the side has no item."""
-    opening = replace(deal, play=())  # the view at the first lead; the play would not fit a swap
+    of ``seat``'s side, by item and then in card order (see the module). ValueError for an
+    unknown seat; NotApplicable where the side has no item."""
+    opening = replace(deal, play=())
     view = seat_view(opening, seat, 0)
     items = {name: q for name, q in side_items(deal, seat).items() if not is_value_question(q)}
     layouts = view_layouts(view)
