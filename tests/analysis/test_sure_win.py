@@ -1,0 +1,181 @@
+"""The sure-win search (alsos_solver.analysis.sure_win) against the brute-force single-dummy
+reference (tests/single_dummy_reference.py) on random endings of two and three cards a
+hand, in every game with hidden cards (issue 30, §3), and with one world against the
+double-dummy answers.
+
+An ending: a seeded random deal, a random legal Play section to the end, the point where
+the seat is to move with two or three cards in each hand, and as the worlds the real deal
+and up to five more layouts of the seat's view there (:mod:`alsos_solver.analysis.seat_view`).
+The defenders declare all they hold (a ``Melds`` tag), so they have no concession to
+choose: the reference leaves that choice out (see its module).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import pytest
+
+from alsos_solver.analysis.seat_view import Layouts, consistent, mover_at, seat_view
+from alsos_solver.analysis.single_dummy import side_items
+from alsos_solver.analysis.sure_win import guaranteed, sure_cards
+from alsos_solver.cards import cards_of
+from alsos_solver.deal import Deal
+from alsos_solver.games import GAMES
+from alsos_solver.questions import Question, is_value_question
+from alsos_solver.solver import Solver
+
+import single_dummy_reference as reference
+
+MOST_WORLDS = 6
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What an ending is drawn from: the game, the contract, a figure its trump 7's holder
+    announces (None: none), and the seat reviewed: the declarer or a defender."""
+
+    game: str
+    contract: str
+    figure: str | None
+    declarer: bool
+
+
+KINDS = [
+    Kind("alsos", "P", None, declarer=True),
+    Kind("alsos", "P", None, declarer=False),
+    Kind("alsos", "NT", None, declarer=True),
+    Kind("alsos", "NT", None, declarer=False),
+    Kind("alsos", "BETLI", None, declarer=True),
+    Kind("alsos", "BETLI", None, declarer=False),
+    Kind("alsos", "Z", "ultimo", declarer=True),
+    Kind("alsos", "T", "ultimo", declarer=False),
+    Kind("alsos-2", "M", None, declarer=True),
+    Kind("alsos-2", "M", None, declarer=False),
+    Kind("alsos-4", "T", None, declarer=False),
+    Kind("asszorti", "2 H", None, declarer=False),
+    Kind("altiansz", "game M", None, declarer=True),
+    Kind("altiansz", "game M", None, declarer=False),
+]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The seat to move after ``after`` cards of the deal's play, the worlds, and the
+    seat's yes/no items."""
+
+    deal: Deal
+    seat: str
+    after: int
+    worlds: list[Deal]
+    items: dict[str, Question]
+
+
+def played_deal(rng: random.Random, kind: Kind) -> Deal | None:
+    """A shuffled deal of the kind, the defenders declaring every meld kind, played to the
+    end at random; None when the figure cannot be announced in it."""
+    spec = GAMES[kind.game]
+    order = list(range(spec.pack.size))
+    rng.shuffle(order)
+    hands = {}
+    for seat in spec.seats:
+        hands[seat] = 0
+        if seat in spec.active:
+            hands[seat], order = sum(1 << c for c in order[:spec.hand_size]), order[spec.hand_size:]
+    contract = spec.parse_contract(kind.contract)
+    declarer = rng.choice(spec.active)
+    declared = {seat: spec.meld_kinds for seat in spec.active if seat != declarer}
+    deal = Deal(hands, spec, talon=sum(1 << c for c in order), contract=contract, declarer=declarer,
+                declared=declared)
+    if kind.figure is not None:
+        seven = spec.pack.card(contract.trump, spec.pack.rank_index("7"))
+        owner = next((seat for seat in spec.active if hands[seat] >> seven & 1), None)
+        if owner is None:
+            return None
+        deal = replace(deal, figures={owner: (kind.figure,)})
+        if deal.problems():
+            return None
+    position, play = deal.position(), []
+    while not position.is_over:
+        card = rng.choice(list(cards_of(position.legal_moves())))
+        position.push(card)
+        play.append(card)
+    return replace(deal, play=play)
+
+
+def some_worlds(rng: random.Random, deal: Deal, seat: str, after: int, count: int) -> list[Deal]:
+    """The real deal and up to ``count - 1`` other layouts of the seat's view, distinct."""
+    layouts = Layouts(seat_view(deal, seat, after))
+    found = {(tuple(deal.hands.values()), deal.talon): deal}
+    for _ in range(20 * count):
+        if len(found) == count:
+            break
+        layout = layouts.deal_of(layouts.sample(rng))
+        if consistent(layout, after):
+            found.setdefault((tuple(layout.hands.values()), layout.talon), layout)
+    return list(found.values())
+
+
+def ending(rng: random.Random, kind: Kind) -> Ending | None:
+    """A random ending of the kind (see the module); None where it has no yes/no item for
+    the seat."""
+    deal = played_deal(rng, kind)
+    if deal is None:
+        return None
+    spec = deal.game
+    seats = len(spec.active)
+    seat = deal.declarer if kind.declarer else rng.choice([s for s in spec.active if s != deal.declarer])
+    trick = spec.hand_size - rng.choice([2, 3])
+    after = next(a for a in range(trick * seats, (trick + 1) * seats) if mover_at(deal, a) == seat)
+    items = {name: q for name, q in side_items(deal, seat).items() if not is_value_question(q)}
+    if not items:
+        return None
+    return Ending(deal, seat, after, some_worlds(rng, deal, seat, after, rng.randint(2, MOST_WORLDS)), items)
+
+
+def endings(kind: Kind, count: int, seed: int) -> list[Ending]:
+    rng = random.Random(f"{kind}:{seed}")
+    found = [ending(rng, kind) for _ in range(count)]
+    return [e for e in found if e is not None]
+
+
+def described(e: Ending) -> str:
+    """The ending for a failure's message: the deal, the point, each world's deal."""
+    worlds = "\n".join(str(replace(world, play=[])) for world in e.worlds)
+    return f"{e.deal}\nseat {e.seat} to move after {e.after} cards; the worlds:\n{worlds}"
+
+
+def check_against_reference(e: Ending) -> None:
+    for name, question in e.items.items():
+        expected = reference.sure_cards(e.worlds, e.after, e.seat, question)
+        assert sure_cards(e.worlds, e.after, e.seat, question) == expected, f"{name}\n{described(e)}"
+        assert guaranteed(e.worlds, e.after, e.seat, question) == reference.guaranteed(
+            e.worlds, e.after, e.seat, question), f"{name}\n{described(e)}"
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_the_search_agrees_with_the_reference_on_random_endings(kind):
+    for e in endings(kind, 20, seed=0):
+        check_against_reference(e)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_the_search_agrees_with_the_reference_on_many_random_endings(kind):
+    for e in endings(kind, 60, seed=1):
+        check_against_reference(e)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_with_one_world_a_sure_win_is_a_double_dummy_win(kind):
+    for e in endings(kind, 8, seed=2):
+        for name, question in e.items.items():
+            solver = Solver(e.deal, after=e.after)
+            dd = {}
+            for card in cards_of(solver.position.legal_moves()):
+                solver.push(card)
+                dd[card] = bool(solver.answer(question))
+                solver.pop()
+            assert sure_cards([e.deal], e.after, e.seat, question) == dd, f"{name}\n{described(e)}"
+            assert reference.sure_cards([e.deal], e.after, e.seat, question) == dd, f"{name}\n{described(e)}"
