@@ -23,6 +23,7 @@ from alsos_solver.analysis.sure_win import guaranteed, sure_cards
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.games import GAMES
+from alsos_solver.io import loads
 from alsos_solver.questions import Question, is_value_question
 from alsos_solver.solver import Solver
 
@@ -179,3 +180,42 @@ def test_with_one_world_a_sure_win_is_a_double_dummy_win(kind):
                 solver.pop()
             assert sure_cards([e.deal], e.after, e.seat, question) == dd, f"{name}\n{described(e)}"
             assert reference.sure_cards([e.deal], e.after, e.seat, question) == dd, f"{name}\n{described(e)}"
+
+
+SIGNAL = loads("""[Deal "A:AU9.X987.X7. KO.AKO.9.U87 87..OU8.AOX9"]
+[Talon "MX PU TA TK ZK"]
+[Contract "P"]
+[Declarer "C"]
+[Melds "A:sequences,vannak,bela B:sequences,vannak,bela"]
+[Play "A"]
+M9 MK M7
+MO M8 MA
+MU PK ZX
+T9 TU TX
+PX PO T8
+T7 PA TO
+Z7 ZA P9
+P8 ZU Z9
+P7 Z8 ZO
+""")[0]
+"""B defends; at trick 7 he leads from ZU Z8 Z7, C (declarer) and then A (his partner)
+to play."""
+
+
+def test_a_partner_moves_in_worlds_that_the_first_world_is_not_among():
+    """Two more layouts: C holds TK ZK ZO and A PU P9 TA; C holds TA TK ZK and A MX ZA Z9.
+    Each world alone is a sure defeat after any lead. After C's ZK (the two other worlds)
+    A is to move there, while in the real layout C is still to move: the partner's card
+    tells the worlds apart (a trump in one, a leaf in the other), so all three are a sure
+    defeat too. (A search that took the mover from the first world treated A as an
+    opponent there.)"""
+    after = 18
+    others = [loads(f'[Deal "{hands}"]\n[Talon "{talon}"]\n[Contract "P"]\n[Declarer "C"]\n')[0]
+              for hands, talon in [("A:AU9.UX9.AX7. KO.AKO.9.U87 87..KOU8.KOX", "MX P8 P7 ZA Z9"),
+                                   ("A:AUX9.X.X7.A9 KO.AKO.9.U87 87..AKOU8.KX", "PU P9 P8 P7 ZO")]]
+    worlds = [SIGNAL, *(replace(SIGNAL, hands=other.hands, talon=other.talon) for other in others)]
+    assert all(consistent(world, after) for world in worlds)
+    defeat = side_items(SIGNAL, "B")["defeat"]
+    leads = {SIGNAL.pack.card_of(name): True for name in ("ZU", "Z8", "Z7")}
+    assert reference.sure_cards(worlds, after, "B", defeat) == leads
+    assert sure_cards(worlds, after, "B", defeat) == leads
