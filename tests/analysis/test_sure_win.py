@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from alsos_solver.analysis.seat_view import Layouts, consistent, mover_at, seat_view
-from alsos_solver.analysis.single_dummy import side_items
+from alsos_solver.analysis.single_dummy import layouts_of, review, side_items
 from alsos_solver.analysis.sure_win import guaranteed, sure_cards
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
@@ -28,6 +28,7 @@ from alsos_solver.questions import Question, is_value_question
 from alsos_solver.solver import Solver
 
 import single_dummy_reference as reference
+from conftest import ROOT
 
 MOST_WORLDS = 6
 
@@ -219,3 +220,44 @@ def test_a_partner_moves_in_worlds_that_the_first_world_is_not_among():
     leads = {SIGNAL.pack.card_of(name): True for name in ("ZU", "Z8", "Z7")}
     assert reference.sure_cards(worlds, after, "B", defeat) == leads
     assert sure_cards(worlds, after, "B", defeat) == leads
+
+
+PLAYED = loads((ROOT / "puzzles" / "played.txt").read_text(encoding="utf-8"))[0]
+"""Three-player Alsós in hearts, B declares game, abszolút and ultimó; played out."""
+LAST_TRICKS = 3
+EXACT_LIMIT = 3000
+"""Enough to enumerate every layout of B's view in PLAYED's last three tricks, not before."""
+
+
+def played_perfectly(deal: Deal, seat: str, item: str) -> Deal:
+    """The deal's play up to its last three tricks, then played on: at each of the seat's
+    decisions a card that is a sure win for the item (over every layout of its view) where
+    some card is; every other seat the first of its legal cards."""
+    seats = len(deal.game.active)
+    question = side_items(deal, seat)[item]
+    play = deal.play[:(deal.game.hand_size - LAST_TRICKS) * seats]
+    position = deal.position()
+    for card in play:
+        position.push(card)
+    while not position.is_over:
+        legal = list(cards_of(position.legal_moves()))
+        card = legal[0]
+        if deal.game.active[position.to_move] == seat:
+            worlds, exact = layouts_of(seat_view(replace(deal, play=list(play)), seat, len(play)), EXACT_LIMIT, 1, 0)
+            assert exact
+            sure = sure_cards(worlds, len(play), seat, question)
+            card = next((c for c in legal if sure[c]), card)
+        position.push(card)
+        play.append(card)
+    return replace(deal, play=play)
+
+
+@pytest.mark.parametrize("item", ["game", "B:ultimo"])
+def test_a_seat_that_plays_only_sure_wins_gets_no_sound_mistake(item):
+    """At trick 7 of PLAYED, ZA is B's sure win for the ultimó and Z7 for the game: each
+    item is played perfectly on its own."""
+    deal = played_perfectly(PLAYED, "B", item)
+    last = review(deal, "B", exact_limit=EXACT_LIMIT, samples=4).decisions[-LAST_TRICKS:]
+    assert [d.trick for d in last] == [7, 8, 9] and all(d.exact for d in last)
+    assert last[0].items[item][last[0].played].sure
+    assert not any(d.marks[item] == "sound-mistake" for d in last)
