@@ -83,7 +83,7 @@ class Reference:
         worlds = [self.worlds[w] for w in group]
         position = worlds[0].position
         if position.is_over:
-            return all(self.question.possible(w.setting) and self.question.achieved(w.setting, w.position) for w in worlds)
+            return all(self.judged(world) for world in worlds)
         mover = position.to_move
         legal = {w: list(cards_of(self.worlds[w].position.legal_moves())) for w in group}
         if mover == self.seat:
@@ -92,11 +92,15 @@ class Reference:
             return self.partner_moves(group, legal)
         return self.opponent_moves(group, legal)
 
+    def judged(self, world: World) -> bool:
+        """The item made on the finished play of one world."""
+        return self.question.possible(world.setting) and self.question.achieved(world.setting, world.position)
+
     def seat_moves(self, group: list[int], legal: dict[int, list[Card]]) -> bool:
         """The seat: one card for every world of the group (its hand and the trick are the
         same in all, so are its legal cards)."""
         cards = legal[group[0]]
-        assert all(legal[w] == cards for w in group), "the seat's legal cards differ between worlds it cannot tell apart"
+        assert all(legal[w] == cards for w in group), "the seat's legal cards differ in worlds it cannot tell apart"
         return any(self.play_card(card, group) for card in cards)
 
     def partner_moves(self, group: list[int], legal: dict[int, list[Card]]) -> bool:
