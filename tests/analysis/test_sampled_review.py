@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 
+from alsos_solver.analysis.layouts import layouts_of
 from alsos_solver.analysis.seat_view import seat_view
-from alsos_solver.analysis.single_dummy import card_results, layouts_of, review, side_items
+from alsos_solver.analysis.single_dummy import card_results, review, side_items
 from alsos_solver.io import loads
 from alsos_solver.proportions import wilson
 

@@ -96,9 +96,9 @@ def test_every_layout_the_declarations_admit_holds_the_forced_cards(monkeypatch)
     assert seat_view(PLAYED, "C", 9).fixed["B"] == cards(PLAYED, "PO P7")
     monkeypatch.setattr("alsos_solver.analysis.seat_view.forced_meld_cards", lambda *args: 0)
     view = seat_view(PLAYED, "C", 9)
-    found = Layouts(view)
+    found = view_layouts(view)
     rng = random.Random(1)
-    sampled = [found.deal_of(found.sample(rng)) for _ in range(600)]
+    sampled = [deal_of(view, found.placed(found.sample(rng))) for _ in range(600)]
     kept = [d for d in sampled if consistent(d, 9) and view.admits(d)]
     assert kept and all(d.hands["B"] & cards(PLAYED, "PO") for d in kept)
 

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from alsos_solver.analysis.seat_view import Layouts, consistent, mover_at, seat_view
-from alsos_solver.analysis.single_dummy import layouts_of, review, side_items
+from alsos_solver.analysis.layouts import deal_of, layouts_of, view_layouts
+from alsos_solver.analysis.seat_view import consistent, mover_at, seat_view
+from alsos_solver.analysis.single_dummy import review, side_items
 from alsos_solver.analysis.sure_win import guaranteed, sure_cards
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
@@ -108,13 +109,14 @@ def played_deal(rng: random.Random, kind: Kind) -> Deal | None:
 
 def some_worlds(rng: random.Random, deal: Deal, seat: str, after: int, count: int) -> list[Deal]:
     """The real deal and up to ``count - 1`` other layouts of the seat's view, distinct."""
-    layouts = Layouts(seat_view(deal, seat, after))
+    view = seat_view(deal, seat, after)
+    layouts = view_layouts(view)
     found = {(tuple(deal.hands.values()), deal.talon): deal}
     for _ in range(20 * count):
         if len(found) == count:
             break
-        layout = layouts.deal_of(layouts.sample(rng))
-        if consistent(layout, after):
+        layout = deal_of(view, layouts.placed(layouts.sample(rng)))
+        if consistent(layout, after) and view.admits(layout):
             found.setdefault((tuple(layout.hands.values()), layout.talon), layout)
     return list(found.values())
 
