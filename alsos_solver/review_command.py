@@ -155,7 +155,8 @@ def verdicts(decision: Decision, item: str, seat: str) -> list[str]:
         lines.append(f"with the cards as they lay, {' or '.join(better_dd)} was better")
     if best != played:
         how = "exactly" if decision.exact else "an estimate"
-        lines.append(f"on what {seat} could see, {best} made {item} in {cards[best].rate:.0%} of layouts, "
+        made_it = "made" if cards[played].mean is None else "kept the best"  # a value item: the best value kept
+        lines.append(f"on what {seat} could see, {best} {made_it} {item} in {cards[best].rate:.0%} of layouts, "
                      f"{played} in {cards[played].rate:.0%} ({how})")
     if mark == "sound-mistake":
         sure = [card for card, figures in cards.items() if figures.sure]

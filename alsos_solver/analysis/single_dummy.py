@@ -22,9 +22,10 @@ ends within its node limit; None elsewhere. A card some layout fails is never a 
 A value item (a value question, higher better for the seat's side): ``rate`` the share of
 layouts where the card keeps the best value any legal card has there, ``worst`` its least
 value, ``mean`` its average, ``dd`` its value on the real layout, ``sure`` None; its
-``dd-only`` mark is a lower ``dd`` than the best card's. No item is a value item yet: the
-``score`` item of issue 30 (the net score of the seat's side with the kontras) needs a
-value question no game has.
+``dd-only`` mark is a lower ``dd`` than the best card's. The value item is ``score``, the
+net score of the seat's side with the kontras, where the game asks it exactly (a value
+question named ``score``: Asszorti's); Alsós's net over several items would need a goal
+that is an OR of the items' hard constraints, which the core has not.
 
 Marks per item on the played card, most severe first:
 
@@ -53,7 +54,7 @@ from typing import Any
 from ..deal import Deal
 from ..proportions import wilson
 from ..errors import NotApplicable
-from ..questions import ValueQuestion, parse_question
+from ..questions import Setting, ValueQuestion, parse_question
 from ..solver import Solver
 from .card_values import card_order
 from .layouts import layouts_of
@@ -135,7 +136,10 @@ class Review:
 
 def side_items(deal: Deal, seat: str) -> dict[str, Any]:
     """Item name -> question for the seat's side: ``game`` (or ``betli``) for the declarer,
-    ``defeat`` for a defender, and ``SEAT:figure`` for each figure the seat announced."""
+    ``defeat`` for a defender, ``SEAT:figure`` for each figure the seat announced, and
+    ``score`` where the game asks it exactly (a value question of that name: Asszorti's
+    score with the kontras; its value is the declarer's, negated for a defender by
+    :func:`oriented`)."""
     names = ["game", "betli"] if seat == deal.declarer else ["defeat"]
     items: dict[str, Any] = {}
     for name in names:
@@ -144,12 +148,13 @@ def side_items(deal: Deal, seat: str) -> dict[str, Any]:
             break
         except (NotApplicable, ValueError):
             continue
-    for figure in deal.figures.get(seat, ()):
-        name = f"{seat}:{figure}"
+    for name in [f"{seat}:{figure}" for figure in deal.figures.get(seat, ())] + ["score"]:
         try:
-            items[name] = parse_question(name, deal)
+            question = parse_question(name, deal)
         except (NotApplicable, ValueError):
             continue
+        if name != "score" or isinstance(question, ValueQuestion):
+            items[name] = question
     if not items:
         raise NotApplicable(f"no item for {seat} to review in this contract")
     return items
@@ -210,9 +215,10 @@ def mark_of(cards: dict[str, CardFigures], played: str, exact: bool) -> str | No
 
 @dataclass(frozen=True)
 class Point:
-    """One of the seat's decisions to review: before card ``after`` (0-based) of the Play
+    """One of ``seat``'s decisions to review: before card ``after`` (0-based) of the Play
     section, with the layouts to solve and whether they are all of them."""
 
+    seat: str
     after: int
     layouts: list[Deal]
     exact: bool
@@ -235,7 +241,7 @@ def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, 
     """The decision before card ``after`` with its layouts (see the module); ``fixes`` and
     ``where`` add what the seat knew besides its view."""
     layouts, exact = layouts_of(seat_view(deal, seat, after, fixes=fixes, where=where), exact_limit, samples, seed)
-    return Point(after, layouts, exact)
+    return Point(seat, after, layouts, exact)
 
 
 def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: list[Results],
@@ -248,15 +254,24 @@ def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: lis
     played = pack.card_name(deal.play[after])
     decision = Decision(after // size + 1, after % size + 1, played, len(point.layouts), exact)
     for name, question in items.items():
-        found = [results[name] for results in per_layout]
+        found = [oriented(deal, point.seat, question, results[name]) for results in per_layout]
         best = [max(cards.values()) for cards in found] if isinstance(question, ValueQuestion) else None
         cards = {pack.card_name(card): figures_of([values[card] for values in found], exact, dd, best)
-                 for card, dd in real[name].items()}
+                 for card, dd in oriented(deal, point.seat, question, real[name]).items()}
         for card, figures in cards.items():
             figures.sure = sure_of(sure.get(name), figures, pack.card_of(card))
         decision.items[name] = cards
         decision.marks[name] = "sound-mistake" if sound_mistake(cards, played) else mark_of(cards, played, exact)
     return decision
+
+
+def oriented(deal: Deal, seat: str, question: Any, results: dict[int, bool | int]) -> dict[int, bool | int]:
+    """A card's results as the seat's side counts them: a value question the other side
+    plays for negated (the value is what one side forces against the other), the rest as
+    they are."""
+    if not isinstance(question, ValueQuestion) or deal.game.active.index(seat) in question.team(Setting.of(deal)):
+        return results
+    return {card: -value for card, value in results.items()}
 
 
 def sure_of(found: dict[int, bool | None] | None, figures: CardFigures, card: int) -> bool | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from statistics import fmean
 
 from alsos_solver.analysis.layouts import layouts_of
-from alsos_solver.analysis.seat_view import seat_view
-from alsos_solver.analysis.single_dummy import CardFigures, card_results, decide, mark_of
+from alsos_solver.analysis.seat_view import mover_at, seat_view
+from alsos_solver.analysis.single_dummy import CardFigures, card_results, decide, mark_of, side_items
 from alsos_solver.io import loads
 from alsos_solver.questions import DeclarerPoints
 
@@ -51,3 +51,26 @@ def test_a_value_item_in_the_terminal_table():
     figures = decision.items["points"][decision.played]
     row = next(line for line in decision_lines(decision, "B") if f"*{decision.played}" in line)
     assert row.split()[-5:] == [str(figures.worst), str(figures.dd), "-", "mean", f"{figures.mean:.1f}"]
+
+
+ASSZORTI = loads((ROOT / "puzzles" / "asszorti.txt").read_text(encoding="utf-8"))[0]
+
+
+def test_the_score_item_is_the_games_own_score_as_the_seats_side_counts_it():
+    """Asszorti asks its score exactly (Score: what the declarer wins from each opponent, with
+    the kontras): the declarer's ``score`` is that value, a defender's the same negated, on the
+    real layout after each card; Alsós has no such question and no score item."""
+    from alsos_solver.games.asszorti.questions import Score
+    from alsos_solver.solver import Solver
+
+    declarer = ASSZORTI.declarer
+    defender = next(seat for seat in ASSZORTI.game.active if seat != declarer)
+    assert isinstance(side_items(ASSZORTI, declarer)["score"], Score) and "score" in side_items(ASSZORTI, defender)
+    assert "score" not in side_items(PLAYED, "B")
+    for seat, sign in ((declarer, 1), (defender, -1)):
+        after = next(a for a in range(len(ASSZORTI.play)) if mover_at(ASSZORTI, a) == seat and a >= 24)
+        decision = decide(ASSZORTI, seat, [after], {"score": Score()}, samples=4)[0]
+        for name, figures in decision.items["score"].items():
+            solver = Solver(ASSZORTI, after=after)
+            solver.push(name)
+            assert figures.dd == sign * solver.value(Score()) and figures.sure is None

@@ -62,7 +62,8 @@ const percent = (rate) => Math.round(rate * 100);
 
 /**
  * One item of a decision in words: the best other card's share of layouts beside the
- * played card's ("PK made game in 71% of layouts, PU in 64%"), with the double-dummy
+ * played card's ("PK made game in 71% of layouts, PU in 64%"; a value item: kept the
+ * best value), with the double-dummy
  * verdict after it where the mark is dd-only; a forced card said so.
  */
 export function itemSentence(decision, item, game) {
@@ -72,7 +73,8 @@ export function itemSentence(decision, item, game) {
   const label = i18n.questionLabel(item, game);
   if (!others.length) return i18n.t("sd.forced", played, label);
   const best = others.reduce((a, b) => (cards[b].rate > cards[a].rate ? b : a));
-  const rates = i18n.t("sd.rates", label, best, percent(cards[best].rate), played, percent(cards[played].rate));
+  const words = cards[played].mean === undefined ? "sd.rates" : "sd.keeps"; // a value item: the best value kept
+  const rates = i18n.t(words, label, best, percent(cards[best].rate), played, percent(cards[played].rate));
   if (decision.marks[item] !== "dd-only") return rates;
   return `${rates} (${i18n.t("sd.ddBetter", others.find((card) => cards[card].dd))})`;
 }
