@@ -4,6 +4,7 @@ errors are one line and exit 2."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,6 +34,7 @@ def review(
     claim: Annotated[bool, typer.Option("--claim", help="Instead of the review: can SEAT's side guarantee each item from --after on, whatever the unseen cards, and with which card?")] = False,
     after: Annotated[str | None, value_option("--after", "TRICK.CARD", "For --claim: after that card of the Play section (4.2: trick 4, card 2; 0: the first lead; default: the end of the Play section).")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: every core).", show_default=False)] = None,
+    brief: Annotated[bool, typer.Option("--brief", help="Only the marked cards, each with its verdicts in words (no tables).")] = False,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object: seat, deal, decisions (with --claim: seat, after, to_move, layouts, items).")] = False,
     deciding: Annotated[bool, typer.Option("--deciding", help="Also list the exchanges of two unseen cards that flip an item (SEAT's view at the first lead).")] = False,
 ) -> None:
@@ -80,7 +82,7 @@ def review(
         data = found.to_json() | ({} if flips is None else {"deciding": [flip.to_json() for flip in flips]})
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
-    lines = claim_lines(found) if claim else review_lines(found) if found.decisions else []
+    lines = claim_lines(found) if claim else review_lines(found, brief) if found.decisions else []
     if flips is not None:
         lines += ([""] if lines else []) + deciding_lines(seat, flips)
     sys.stdout.write("\n".join(lines) + "\n")
@@ -104,23 +106,40 @@ def run_claim(deal, seat: str, after: int, exact_limit: int, fixes: Sequence[str
     return claim(deal, seat, after, exact_limit=exact_limit, fixes=fixes, where=where)
 
 
-def review_lines(found: Review) -> list[str]:
-    """The review as terminal tables, one per decision."""
-    lines = [f"Single-dummy review of {found.seat}: each layout of the cards {found.seat} could not see is "
-             "solved double-dummy. Averages are optimistic (in each layout the seat guesses right later); "
-             "'sure' asks for one strategy that wins every layout, decided where the layouts are all enumerated."]
-    for decision in found.decisions:
-        lines += [""] + decision_lines(decision, found.seat)
+def review_lines(found: Review, brief: bool = False) -> list[str]:
+    """The review as terminal tables, one per decision; ``brief``: only the marked
+    decisions, each with its verdicts in words."""
+    lines = textwrap.wrap(
+        f"Single-dummy review of {found.seat}: each layout of the cards {found.seat} could not see is solved "
+        "double-dummy. Averages are optimistic (in each layout the seat guesses right later); 'sure' asks for "
+        "one strategy that wins every layout, decided where the layouts are all enumerated.", 92)
+    if not brief:
+        for decision in found.decisions:
+            lines += [""] + decision_lines(decision, found.seat)
+        return lines
+    marked = [decision for decision in found.decisions if decision.mark]
+    lines.append(f"{len(found.decisions)} cards of {found.seat} reviewed, {len(marked)} marked")
+    for decision in marked:
+        lines += ["", heading(decision)]
+        for item in decision.items:
+            if decision.marks.get(item):
+                lines.append(f"  {item}: {decision.marks[item]}")
+                lines += [f"    {verdict}" for verdict in verdicts(decision, item, found.seat)]
     return lines
+
+
+def heading(decision: Decision) -> str:
+    """A decision's first line: where, the card, forced or not, the layouts, the mark."""
+    how = "all" if decision.exact else "sampled"
+    mark = f"  mark: {decision.mark}" if decision.mark else ""
+    forced = " (forced)" if all(len(cards) == 1 for cards in decision.items.values()) else ""
+    return (f"trick {decision.trick} card {decision.card}: played {decision.played}{forced} "
+            f"({decision.layouts} layouts, {how}){mark}")
 
 
 def decision_lines(decision: Decision, seat: str) -> list[str]:
     """One decision: a heading, then per item a row per legal card and the verdicts."""
-    how = "all" if decision.exact else "sampled"
-    mark = f"  mark: {decision.mark}" if decision.mark else ""
-    forced = " (forced)" if all(len(cards) == 1 for cards in decision.items.values()) else ""
-    lines = [f"trick {decision.trick} card {decision.card}: played {decision.played}{forced} "
-             f"({decision.layouts} layouts, {how}){mark}"]
+    lines = [heading(decision)]
     for item, cards in decision.items.items():
         lines.append(f"  {item:<14} {'card':<5} {'rate':>6} {'95% interval':>14} {'worst':>6} {'dd':>6} {'sure':>6}")
         for card, figures in cards.items():
