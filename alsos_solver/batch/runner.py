@@ -2,9 +2,11 @@
 (or to a Dask cluster), and each line written as soon as its chunk comes back.
 
 At most a few chunks per worker are out at once, so memory stays bounded however many
-deals the files hold. Unordered, lines are written as chunks finish; ``ordered`` holds
-back those that finish early until the deals before them are written. A deal that the
-output holds already (``--resume``) is read but not sent.
+deals the files hold. Chunks shrink as the deals left to send run out (when their number
+is known), so that the workers finish together: the last chunks are single deals.
+Unordered, lines are written as chunks finish; ``ordered`` holds back those that finish
+early until the deals before them are written. A deal that the output holds already
+(``--resume``) is read but not sent.
 
 The workers are processes started by fork, each keeping its solver's table from deal to
 deal; they ignore Ctrl-C (the batch's process answers it) and end when that process dies.
@@ -25,7 +27,11 @@ from .output import Key, Output
 from .work import Done, Job, Task, analyse
 
 CHUNK = 8
-"""Deals per unit of work, at most (fewer when the batch is small for its workers)."""
+"""Items per unit of work of :func:`map_chunks`, at most (fewer when they are few for the workers)."""
+BATCH_CHUNK = 32
+"""Deals per unit of work of a batch, at most (fewer as the deals left run out). Each chunk
+costs the batch's process about a millisecond, a deal's whole analysis about ten in a
+worker (benchmarks/results.md, 'Batch scaling')."""
 WINDOW = 4
 """Chunks out per worker at once."""
 CONNECT_TIMEOUT = 10
@@ -61,18 +67,23 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def chunk_size(total: int | None, workers: int) -> int:
-    """Small enough that every worker gets several chunks, at most :data:`CHUNK`."""
-    if total is None:
-        return CHUNK
-    return max(1, min(CHUNK, total // (workers * WINDOW)))
+def chunk_size(left: int | None, workers: int, most: int = CHUNK) -> int:
+    """Small enough that every worker gets several chunks of the ``left`` items (None: not
+    known), at most ``most``."""
+    if left is None:
+        return most
+    return max(1, min(most, left // (workers * WINDOW)))
 
 
-def chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
+def chunks(tasks: Iterable[Task], total: int | None, workers: int) -> Iterator[list[Task]]:
+    """The tasks in chunks of :func:`chunk_size` for the deals left of ``total`` (a guess:
+    None, or too low, gives the largest chunks)."""
     chunk: list[Task] = []
+    sent = 0
     for task in tasks:
         chunk.append(task)
-        if len(chunk) == size:
+        if len(chunk) >= chunk_size(None if total is None or total <= sent else total - sent, workers, BATCH_CHUNK):
+            sent += len(chunk)
             yield chunk
             chunk = []
     if chunk:
@@ -111,12 +122,12 @@ def run_batch(
         update(done, total)
 
     with executor(jobs, scheduler) as (pool, workers), (progress or no_progress)() as update:
-        size = chunk_size(None if total is None else total - len(output.done), workers)
+        work = chunks(fresh(tasks), None if total is None else total - len(output.done), workers)
         if pool is None:
-            for chunk in chunks(fresh(tasks), size):
+            for chunk in work:
                 written(analyse(chunk, job))
         else:
-            schedule(pool, chunks(fresh(tasks), size), job, workers * WINDOW, ordered, written)
+            schedule(pool, work, job, workers * WINDOW, ordered, written)
     return summary
 
 
