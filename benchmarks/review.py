@@ -82,17 +82,19 @@ def view_row(found: dict) -> str:
     decisions = sum(row["decisions"] for row in rows)
     return (f"| {found['view']} | {len(rows)} | {statistics.median(seconds):.2f} | {p95(seconds):.2f} | "
             f"{slowest['seconds']:.2f} (Board {slowest['board']}, {slowest['contract']}, {slowest['seat']}) | "
-            f"{sum(seconds):.1f} | {statistics.median(row['cpu'] for row in rows):.2f} | "
+            f"{sum(seconds):.1f} | {statistics.median(row['cpu'] for row in rows):.2f} | {slowest['cpu']:.2f} | "
+            f"{100 * sum(row['cpu'] for row in rows) / sum(seconds):.0f}% | "
             f"{decisions} ({sum(row['exact'] for row in rows)} exact) | "
             f"{statistics.median(row['layouts'] for row in rows):,.0f} | "
             f"{statistics.median(row['nodes'] for row in rows) / 1e6:.1f}M | {found['peak_mb']:.0f} |")
 
 
 def verdict(declarer: dict) -> str:
-    slowest = max(row["seconds"] for row in declarer["deals"])
-    met = "met" if slowest <= TARGET_SECONDS else "**not met**"
+    slowest = max(declarer["deals"], key=lambda row: row["seconds"])
+    met = "met" if slowest["seconds"] <= TARGET_SECONDS else "**not met**"
     return (f"Target (issue 30 §4): a whole deal reviewed from the declarer's view with the defaults in at most "
-            f"{TARGET_SECONDS:g} s on the 2-core machine, judged on the slowest deal: {slowest:.2f} s, {met}.")
+            f"{TARGET_SECONDS:g} s on the 2-core machine, judged on the slowest deal's wall time: "
+            f"{slowest['seconds']:.2f} s ({slowest['cpu']:.2f} s CPU), {met}.")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         "(alsos_solver/analysis/single_dummy.py) with the defaults "
         f"(exact limit {DEFAULT_EXACT_LIMIT:,}, {DEFAULT_SAMPLES} samples, seed 0) for every deal, from each "
         "view in a process of its own, one pass; times in seconds per deal (the whole review: every "
-        "decision of the seat), wall and CPU; layouts and nodes per deal over all its decisions "
-        "(benchmarks/README.md, 'Review').",
+        "decision of the seat), wall and CPU (CPU / wall below 100%: other processes had the CPU); "
+        "layouts and nodes per deal over all its decisions (benchmarks/README.md, 'Review').",
         "",
         f"- Date: {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; git commit: {git_commit()}",
         f"- Machine: {platform.platform()}; CPU: {cpu_model()}; {os.cpu_count()} CPUs; load average "
@@ -124,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         f"- Python {platform.python_version()}; search core: {core_build()}",
         f"- Deals: the {count} of benchmarks/deals-played.txt",
         "",
-        "| view | deals | median s | p95 s | slowest s | total s | median CPU s | decisions | "
-        "median layouts | median nodes | peak MB |",
-        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|",
+        "| view | deals | median s | p95 s | slowest s | total s | median CPU s | slowest CPU s | CPU / wall | "
+        "decisions | median layouts | median nodes | peak MB |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         *(view_row(view) for view in found),
         "",
         verdict(found[0]),
