@@ -72,12 +72,32 @@ def run_once(path: Path, jobs: int, largest: int) -> dict[str, float]:
     return {"wall": wall, "parent": cpu, "workers": workers}
 
 
+def warm_up(path: Path) -> dict[str, float]:
+    """What a worker's first deal costs beyond the same deal analysed again (imports, the
+    table), CPU seconds, in this process: as a worker forked from the batch's process,
+    which has imported the batch command."""
+    import alsos_solver.batch_command  # noqa: F401  (imported before the workers fork)
+
+    job, first = Job(), next(iter(deals([str(path)])))
+    cpu = time.process_time()
+    job.record(*first)
+    once = time.process_time() - cpu
+    cpu = time.process_time()
+    job.record(*first)
+    return {"warm": once - (time.process_time() - cpu)}
+
+
+def in_new_process(*args: object) -> dict[str, float]:
+    """This script's answer to ``--run``/``--warm`` ``args``, in a new process."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run([sys.executable, __file__, *map(str, args)], check=True, capture_output=True, text=True,
+                          cwd=HERE, env=environment)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
 def measured(path: Path, jobs: int, largest: int) -> dict[str, float]:
     """:func:`run_once` in a new process."""
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    done = subprocess.run([sys.executable, __file__, "--run", str(path), str(jobs), str(largest)], check=True,
-                          capture_output=True, text=True, cwd=HERE, env=environment)
-    return json.loads(done.stdout.splitlines()[-1])
+    return in_new_process("--run", path, jobs, largest)
 
 
 def fastest(path: Path, jobs: int, largest: int, runs: int) -> dict[str, float]:
@@ -86,8 +106,10 @@ def fastest(path: Path, jobs: int, largest: int, runs: int) -> dict[str, float]:
 
 
 def deal_seconds(path: Path) -> list[float]:
-    """Each deal's whole analysis (its batch line), CPU seconds, in this process."""
+    """Each deal's whole analysis (its batch line), CPU seconds, in this process (warmed
+    up by one untimed deal: imports, the table)."""
     job, found = Job(), []
+    job.record(*next(iter(deals([str(path)]))))
     for filename, index, deal in deals([str(path)]):
         cpu = time.process_time()
         job.record(filename, index, deal)
@@ -131,39 +153,56 @@ def default_jobs() -> list[int]:
     return sorted({1, *(2 ** power for power in range(1, cores.bit_length()) if 2 ** power <= cores), cores})
 
 
+def reading(costs: dict[tuple[int, int], tuple[float, float]], seconds: list[float], jobs: list[int]) -> str:
+    """What the figures say about the issue's machine."""
+    parent = costs[max(jobs), runner.BATCH_CHUNK][1]
+    old, new, even = (makespan(seconds, 16, fixed_chunks), makespan(seconds, 16, new_chunks), sum(seconds) / 16)
+    return (f"Reading: with the runner's chunks the parent needs {1000 * parent:.2f} ms a deal, a ceiling of "
+            f"{1 / parent:,.0f} deals/s, {1 / parent / ISSUE[16]:.1f} times the issue's {ISSUE[16]} with `--jobs 16`: "
+            f"the parent is not what limits there. On 16 workers the old chunks' last worker ended "
+            f"{1000 * (old - even):.0f} ms after the work / 16 ({100 * (old - even) / old:.0f}% of that part of the run), "
+            f"the new chunks' {1000 * (new - even):.0f} ms.")
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None and sys.argv[1:2] == ["--run"]:
         _, _, path, jobs, largest = sys.argv
         print(json.dumps(run_once(Path(path), int(jobs), int(largest))))
         return 0
+    if argv is None and sys.argv[1:2] == ["--warm"]:
+        print(json.dumps(warm_up(Path(sys.argv[2]))))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=1000, help="deals (a multiple of 20; default: %(default)s)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each; the fastest counts (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, nargs="+", default=default_jobs(), help="jobs to run (default: 1, 2, 4, ... every core)")
+    parser.add_argument("--jobs", type=int, nargs="+", default=default_jobs(),
+                        help="jobs to run (default: 1, 2, 4, ... every core)")
     parser.add_argument("--output", type=Path, default=HERE / "results.md", help="report (default: %(default)s)")
     args = parser.parse_args(argv)
     load_before = load_average()
     rows, costs = [], {}
     with tempfile.TemporaryDirectory() as name:
-        big, small = Path(name) / "many.txt", Path(name) / "few.txt"
-        big.write_text(dumps(make_deals(deal_set(args.count))), encoding="utf-8")
-        small.write_text(dumps(make_deals(deal_set(args.count))[:SMALL]), encoding="utf-8")
+        big, small, drawn = Path(name) / "many.txt", Path(name) / "few.txt", make_deals(deal_set(args.count))
+        big.write_text(dumps(drawn), encoding="utf-8")
+        small.write_text(dumps(drawn[:SMALL]), encoding="utf-8")
         most = max(args.jobs)
-        for jobs, largest in [*((jobs, runner.BATCH_CHUNK) for jobs in args.jobs), *((most, largest) for largest in LARGEST if most > 1)]:
+        seconds = deal_seconds(big)
+        alone = sum(seconds[:SMALL])  # the small batch's deals, analysed warm
+        warm = min(in_new_process("--warm", small)["warm"] for _ in range(args.runs))
+        tried = [(jobs, runner.BATCH_CHUNK) for jobs in args.jobs] + [(most, largest) for largest in LARGEST if most > 1]
+        for jobs, largest in tried:
             many, few = fastest(big, jobs, largest, args.runs), fastest(small, jobs, largest, args.runs)
             parent, workers = ((many[key] - few[key]) / (args.count - SMALL) for key in ("parent", "workers"))
-            fixed = few["parent"] - SMALL * parent
-            warm = few["workers"] - SMALL * workers
-            costs[jobs, largest] = fixed, warm
+            fixed = few["parent"] - (alone if jobs == 1 else SMALL * parent)
+            costs[jobs, largest] = fixed, parent
             ceiling = f"{1 / parent:,.0f}" if jobs > 1 and parent > 0 else "-"
             rows.append(f"| {jobs} | {largest} | {many['wall']:.2f} | {args.count / many['wall']:,.0f} | {1000 * parent:.3f} | "
-                        f"{1000 * workers:.2f} | {ceiling} | {1000 * fixed:.0f} | {1000 * warm:.0f} |")
-        seconds = deal_seconds(big)
+                        f"{1000 * workers:.2f} | {ceiling} | {1000 * fixed:.0f} |")
     work = sum(seconds)
-    fixed, warm = costs[max(args.jobs), runner.BATCH_CHUNK]
+    fixed, _ = costs[max(args.jobs), runner.BATCH_CHUNK]
 
     def model(n: int) -> str:
-        return f"{args.count / (fixed + warm / n + makespan(seconds, n, new_chunks)):,.0f}"
+        return f"{args.count / (fixed + warm + makespan(seconds, n, new_chunks)):,.0f}"
 
     ends = [f"| {n} | {1000 * work / n:.0f} | {1000 * makespan(seconds, n, fixed_chunks):.0f} | "
             f"{1000 * makespan(seconds, n, new_chunks):.0f} | {model(n)} | {ISSUE.get(n, '')} |" for n in WORKERS]
@@ -172,12 +211,12 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "Generated by `python benchmarks/scaling.py` (benchmarks/README.md, 'Batch scaling'): "
         f"`alsos-solve batch`'s own function over {args.count} throughput deals, each run in a new "
-        f"process, the fastest of {args.runs}. CPU ms per deal of the batch's process (the parent: "
-        "reading, sending, receiving, writing) and of its workers, net of a "
-        f"{SMALL}-deal batch; the parent's ceiling is 1000 / its ms per deal: no number of workers "
-        f"gets past it. Fixed: the parent's CPU ms of any batch (its imports, setting up, forking "
-        "the workers; the interpreter's start-up is in the Start-up section); warm-up: the workers' CPU ms beyond their deals (their first deals' imports "
-        "and tables). On a busy machine the wall columns suffer first.",
+        f"process, the fastest of {args.runs}. Per deal, net of a {SMALL}-deal batch: the CPU ms of "
+        "the batch's process (the parent: reading, sending, receiving, writing; with one job it does "
+        "the work too) and of its workers; the parent's ceiling is 1000 / its ms per deal, which no "
+        "number of workers gets past. Fixed: the parent's CPU ms that any batch costs (its imports, "
+        "setting up, forking the workers; the interpreter's start-up is in the Start-up section); "
+        "On a busy machine the wall columns suffer first.",
         "",
         f"- Date: {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; git commit: {git_commit()}",
         f"- Machine: {platform.platform()}; CPU: {cpu_model()}; {os.cpu_count()} CPUs; load average "
@@ -185,20 +224,23 @@ def main(argv: list[str] | None = None) -> int:
         f"{threads_per_core()}",
         "",
         "| jobs | largest chunk | wall s | deals/s | parent CPU ms per deal | workers' CPU ms per deal | "
-        "parent's ceiling, deals/s | fixed CPU ms | warm-up CPU ms |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "parent's ceiling, deals/s | fixed CPU ms |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
         f"The end of a batch, replayed from each deal's time (CPU, in one process; {args.count} deals, "
         f"{work:.2f} s of work in all): ms until the last worker ends, the old chunks (8, fixed) against "
-        "the new (at most 32, down to single deals at the end); the deals per second that the fixed "
-        "and warm-up costs above and the new chunks' end predict, one quiet core per worker, without "
+        f"the new (at most 32, down to single deals at the end); the deals per second that the fixed "
+        f"cost above, each worker's warm-up ({1000 * warm:.0f} ms CPU: its first deal's imports and table, "
+        "beyond the same deal analysed again) and the new chunks' end predict, one quiet core per worker, without "
         "the interpreter's start-up; beside them the deals per second the issue quotes for a 16-core "
         "machine (`--jobs` 8 and 16):",
         "",
         "| workers | work / workers | old chunks | new chunks | model deals/s | issue's deals/s |",
         "|---:|---:|---:|---:|---:|---:|",
         *ends,
+        "",
+        reading(costs, seconds, args.jobs),
     ])
     write_section(args.output, "scaling", section)
     return 0
