@@ -86,17 +86,20 @@ class Position:
 
     def push(self, card: Card) -> None:
         """Play ``card`` for the seat to move; IllegalPlay if the rules forbid it."""
-        seat = self.to_move
-        if not self.hands[seat] >> card & 1:
+        trick, seats = self.tricks[-1], len(self.hands)  # the properties, read once: replays are hot
+        seat = trick.seat_of(len(trick.cards), seats)
+        hand = self.hands[seat]
+        if not hand >> card & 1:
             raise IllegalPlay(f"{self.rules.pack.card_name(card)} is not in seat {'ABCD'[seat]}'s hand")
-        if not self.legal_moves() >> card & 1:
+        held, forced = (self.held(), self.forced()) if self.holds else (0, 0)
+        if not self.rules.legal(hand, trick.cards, held, forced) >> card & 1:
             raise IllegalPlay(self._why_illegal(card))
-        self.hands[seat] &= ~(1 << card)
-        self.trick.cards.append(card)
-        if len(self.trick.cards) == self.seats:
-            winner = self.trick.seat_of(self.rules.winner(self.trick.cards), self.seats)
+        self.hands[seat] = hand & ~(1 << card)
+        trick.cards.append(card)
+        if len(trick.cards) == seats:
+            winner = trick.seat_of(self.rules.winner(trick.cards), seats)
             self.winners.append(winner)
-            self.points[winner] += self._trick_value(self.trick.cards, self.is_over)
+            self.points[winner] += self._trick_value(trick.cards, self.is_over)
             self.tricks_won[winner] += 1
             self.tricks.append(Trick(winner))
 
