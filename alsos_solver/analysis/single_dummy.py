@@ -64,6 +64,11 @@ from .sure_win import sure_cards
 Results = dict[str, dict[int, bool | int]]
 """Item -> legal card -> its double-dummy result on one layout: made (yes/no) or the value."""
 
+SURE_TRICKS = 3
+"""The exact search runs at every enumerated decision of the last this many tricks."""
+SURE_EARLY_LAYOUTS = 500
+"""Before them, at an enumerated decision of at most this many layouts."""
+
 DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 200
 MARKS = ("sound-mistake", "worse-on-average", "dd-only")
@@ -287,12 +292,14 @@ def sound_mistake(cards: dict[str, CardFigures], played: str) -> bool:
     return cards[played].sure is False and any(f.sure for name, f in cards.items() if name != played)
 
 
-def sure_tasks(points: list[Point], seat: str, items: dict[str, Any], per_point: list[list[Results]]) -> list[SureTask]:
-    """The exact searches worth running: where the layouts are all of them and some card
-    makes the item in every one (only such a card can be a sure win)."""
+def sure_tasks(deal: Deal, points: list[Point], seat: str, items: dict[str, Any],
+               per_point: list[list[Results]]) -> list[SureTask]:
+    """The exact searches worth running: where the layouts are all of them, the decision
+    affordable (:func:`affordable`), and some card makes the item in every layout (only
+    such a card can be a sure win)."""
     tasks = []
     for index, (point, results) in enumerate(zip(points, per_point)):
-        if not point.exact or not point.layouts:
+        if not point.exact or not point.layouts or not affordable(deal, point):
             continue
         for name, question in items.items():
             if isinstance(question, ValueQuestion):
@@ -301,6 +308,15 @@ def sure_tasks(points: list[Point], seat: str, items: dict[str, Any], per_point:
             if any(all(found[name][card] for found in results) for card in cards):
                 tasks.append(SureTask(index, name, point.layouts, point.after, seat, question))
     return tasks
+
+
+def affordable(deal: Deal, point: Point) -> bool:
+    """Whether the exact search runs at a decision: in the last :data:`SURE_TRICKS` tricks
+    (the seat holds that many cards or fewer), or earlier over at most
+    :data:`SURE_EARLY_LAYOUTS` layouts."""
+    held = deal.hands[point.seat].bit_count() - sum(1 for card in deal.play[:point.after]
+                                                     if deal.hands[point.seat] >> card & 1)
+    return held <= SURE_TRICKS or len(point.layouts) <= SURE_EARLY_LAYOUTS
 
 
 Mapper = Callable[[Callable[[list], list], list], list]
@@ -344,12 +360,12 @@ def decide(deal: Deal, seat: str, afters: Sequence[int], items: dict[str, Any], 
     points = [point_of(deal, seat, after, exact_limit, samples, seed, fixes, where) for after in afters]
     solved = iter(run(partial(solve_layouts, items=items), [(p.after, layout) for p in points for layout in p.layouts]))
     per_point = [[next(solved) for _ in point.layouts] for point in points]
-    tasks = sure_tasks(points, seat, items, per_point)
+    tasks = sure_tasks(deal, points, seat, items, per_point)
     sure: list[dict[str, dict[int, bool | None]]] = [{} for _ in points]
     for task, found in zip(tasks, run(partial(search_sure, node_limit=node_limit), tasks)):
         sure[task.point][task.item] = found
     for index, point in enumerate(points):
-        if point.exact and point.layouts:
+        if point.exact and point.layouts and affordable(deal, point):
             for name, question in items.items():
                 if not isinstance(question, ValueQuestion):
                     sure[index].setdefault(name, {})

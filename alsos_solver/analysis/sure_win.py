@@ -30,22 +30,28 @@ The search, ``won(W)`` for a set ``W`` of worlds that all stand at one observabl
   its worlds (he chooses per world, so the seat learns only which group it is in); found
   by backtracking over the worlds, each group checked as it grows.
 
-Results are kept per (history, worlds). A search that passes ``node_limit`` nodes (sets
-of worlds judged, and steps of the partner's backtracking) stops and answers None (not
-decided).
+Results are kept per (history, worlds). A search that passes ``node_limit`` steps (each
+set of worlds judged counts its worlds, each step of the partner's backtracking one) stops
+and answers None (not decided).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import Card, cards_of
 from ..deal import Deal
 from ..questions import Question, Setting
 from ..solver import Solver
 
-DEFAULT_NODE_LIMIT = 200_000
-"""Search nodes (sets of worlds at a history) one search may visit before it gives up."""
+DEFAULT_NODE_LIMIT = 1_000_000
+"""Steps of work one search may take before it gives up: each set of worlds judged counts
+its worlds, each step of the partner's backtracking one."""
+
+
+SPLIT_LIMIT = 100_000
+"""Steps the last resort of a partner's split (the backtracking over all the worlds) may
+take before the search gives up."""
 
 
 class OutOfNodes(Exception):
@@ -100,23 +106,24 @@ class Search:
         self.node_limit = DEFAULT_NODE_LIMIT if node_limit is None else node_limit
         self.nodes = 0
         self.line: list[Card] = []
-        self.known: dict[tuple[tuple[Card, ...], frozenset[int]], bool] = {}
+        self.known: dict[tuple[tuple[Card, ...], frozenset[int]], bool | None] = {}
 
-    def won(self, group: frozenset[int]) -> bool:
-        """Whether the seat's side wins every world of ``group`` (see the module)."""
+    def won(self, group: frozenset[int]) -> bool | None:
+        """Whether the seat's side wins every world of ``group`` (see the module); None
+        where a partner's split was given up (:data:`SPLIT_LIMIT`)."""
         key = (tuple(self.line), group)
         if key not in self.known:
             self.known[key] = self._won(group)
         return self.known[key]
 
-    def count(self) -> None:
-        """One more node; OutOfNodes past the limit."""
-        self.nodes += 1
+    def count(self, steps: int = 1) -> None:
+        """``steps`` more steps of work; OutOfNodes past the limit."""
+        self.nodes += steps
         if self.nodes > self.node_limit:
             raise OutOfNodes
 
-    def _won(self, group: frozenset[int]) -> bool:
-        self.count()
+    def _won(self, group: frozenset[int]) -> bool | None:
+        self.count(len(group))
         worlds = [self.worlds[w] for w in group]
         if not all(world.made() for world in worlds):
             return False
@@ -125,16 +132,16 @@ class Search:
             return True
         mover = position.to_move
         if mover == self.seat:
-            return any(self.after(card, group) for card in worlds[0].legal())
+            return some(self.after(card, group) for card in worlds[0].legal())
         if mover in self.team:
             return self.partner_wins(group)
         playable: dict[Card, set[int]] = {}
         for w in group:
             for card in self.worlds[w].legal():
                 playable.setdefault(card, set()).add(w)
-        return all(self.after(card, frozenset(ws)) for card, ws in playable.items())
+        return every(self.after(card, frozenset(ws)) for card, ws in playable.items())
 
-    def after(self, card: Card, group: frozenset[int]) -> bool:
+    def after(self, card: Card, group: frozenset[int]) -> bool | None:
         """Whether ``group`` is won after ``card`` is played in each of its worlds."""
         for w in group:
             self.worlds[w].push(card)
@@ -146,34 +153,124 @@ class Search:
             for w in group:
                 self.worlds[w].pop()
 
-    def partner_wins(self, group: frozenset[int]) -> bool:
+    def partner_wins(self, group: frozenset[int]) -> bool | None:
         """A partner to move: some split of the worlds into groups, each won after one card
-        legal in all its worlds (see the module)."""
+        legal in all its worlds (see the module). Any split found proves it, so cheap ones
+        are tried first: by whole sets (a card after which every world where it wins alone
+        is won together takes those worlds), then greedily (each card in turn, most takers
+        first, takes as many of the worlds left as it wins together). Where both fail, a few
+        worlds that no split serves prove that none serves the whole (a split of all the
+        worlds is one of any few of them, as a group won has every part won): the world
+        left over with, for each of its cards, few of that card's group it cannot join,
+        tried by :meth:`split`. Only then :meth:`split` over all the worlds, given up (None)
+        past :data:`SPLIT_LIMIT` steps."""
         options = {w: [card for card in self.worlds[w].legal() if self.after(card, frozenset([w]))] for w in group}
-        order = sorted(group, key=lambda w: len(options[w]))
-        if not options[order[0]]:
+        if not all(options.values()):
             return False
+        takers: dict[Card, set[int]] = {}
+        for w, cards in options.items():
+            for card in cards:
+                takers.setdefault(card, set()).add(w)
+        by_takers = sorted(takers.items(), key=lambda item: -len(item[1]))
+        covered: set[int] = set()
+        for card, worlds in by_takers:
+            if not worlds <= covered and self.after(card, frozenset(worlds)):
+                covered |= worlds
+        if covered == group:
+            return True
+        left, groups = set(group), {}
+        for card, worlds in by_takers:
+            groups[card] = self.grown(card, frozenset(), sorted(worlds & left))
+            left -= groups[card]
+        if not left:
+            return True
+        stuck = min(left)
+        core = {stuck}.union(*(self.conflict(card, stuck, sorted(groups[card])) for card in options[stuck]))
+        if self.split(sorted(core, key=lambda w: len(options[w])), options) is False:
+            return False
+        return self.split(sorted(group, key=lambda w: len(options[w])), options, SPLIT_LIMIT)
+
+    def grown(self, card: Card, base: frozenset[int], candidates: list[int]) -> frozenset[int]:
+        """``base`` (won after ``card``) with as many of ``candidates`` as join it won, the
+        ones that do not found by halving."""
+        if not candidates:
+            return base
+        everyone = base | frozenset(candidates)
+        if self.after(card, everyone):
+            return everyone
+        if len(candidates) == 1:
+            return base
+        half = len(candidates) // 2
+        return self.grown(card, self.grown(card, base, candidates[:half]), candidates[half:])
+
+    def conflict(self, card: Card, stuck: int, members: list[int]) -> set[int]:
+        """Few of ``members`` that ``stuck`` is known not to join after ``card`` (all of them
+        when it is not known): fewer tried by dropping halves, then quarters, and so on."""
+        if self.after(card, frozenset(members) | {stuck}) is not False:
+            return set(members)
+        size = len(members) // 2
+        while size >= 1:
+            start = 0
+            while start < len(members):
+                trial = members[:start] + members[start + size:]
+                if self.after(card, frozenset(trial) | {stuck}) is False:
+                    members = trial
+                else:
+                    start += size
+            size //= 2
+        return set(members)
+
+    def split(self, order: list[int], options: dict[int, list[Card]], limit: int | None = None) -> bool | None:
+        """Whether the worlds of ``order`` can each be given one of its ``options`` so that
+        every card's group is won after it: depth first over the worlds in order, without
+        recursion (the worlds may be thousands). None where no split was found but a group
+        was not decided, or past ``limit`` steps of its own."""
+        stop = None if limit is None else self.nodes + limit
         chosen: dict[Card, frozenset[int]] = {}
-
-        def place(index: int) -> bool:
+        tried = [-1] * len(order)
+        index, unknown = 0, False
+        while 0 <= index < len(order):
             self.count()
-            if index == len(order):
-                return True
+            if stop is not None and self.nodes > stop:
+                return None
             w = order[index]
-            for card in options[w]:
-                grown = chosen.get(card, frozenset()) | {w}
-                if self.after(card, grown):
-                    before = chosen.get(card)
-                    chosen[card] = grown
-                    if place(index + 1):
-                        return True
-                    if before is None:
-                        del chosen[card]
-                    else:
-                        chosen[card] = before
-            return False
+            if tried[index] >= 0:
+                chosen[options[w][tried[index]]] -= {w}
+            nxt, cards = tried[index] + 1, options[w]
+            while nxt < len(cards):
+                joined = self.after(cards[nxt], chosen.get(cards[nxt], frozenset()) | {w})
+                if joined:
+                    break
+                unknown = unknown or joined is None
+                nxt += 1
+            if nxt < len(cards):
+                tried[index] = nxt
+                chosen[cards[nxt]] = chosen.get(cards[nxt], frozenset()) | {w}
+                index += 1
+            else:
+                tried[index] = -1
+                index -= 1
+        return True if index == len(order) else None if unknown else False
 
-        return place(0)
+
+def some(found: Iterable[bool | None]) -> bool | None:
+    """Three-valued OR: True if one is, else None if one is not decided, else False."""
+    unknown = False
+    for value in found:
+        if value:
+            return True
+        unknown = unknown or value is None
+    return None if unknown else False
+
+
+def every(found: Iterable[bool | None]) -> bool | None:
+    """Three-valued AND: False if one is, else None if one is not decided, else True."""
+    unknown = False
+    for value in found:
+        if value is False:
+            return False
+        unknown = unknown or value is None
+    return None if unknown else True
 
 
 def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question, *,

@@ -263,3 +263,13 @@ def test_a_seat_that_plays_only_sure_wins_gets_no_sound_mistake(item):
     assert [d.trick for d in last] == [7, 8, 9] and all(d.exact for d in last)
     assert last[0].items[item][last[0].played].sure
     assert not any(d.marks[item] == "sound-mistake" for d in last)
+
+
+def test_three_valued_or_and_and():
+    """A search given up (None) neither proves nor refutes: OR is True if one is True,
+    AND False if one is False; otherwise None wins over the rest."""
+    from alsos_solver.analysis.sure_win import every, some
+
+    assert some([False, None, True]) is True and some([False, None]) is None and some([False]) is False
+    assert every([True, None, False]) is False and every([True, None]) is None and every([True]) is True
+    assert some([]) is False and every([]) is True
