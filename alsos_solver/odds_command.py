@@ -19,7 +19,7 @@ def odds(
     view: Annotated[str, typer.Option("--view", metavar="front|back", help="What the seat saw: back (its hand at the first lead) or front (six cards, eight in alsos-2, with --first).")] = "back",
     first: Annotated[str | None, value_option("--first", "CARDS", "For --view front: the cards the seat held from the front, six (eight in alsos-2): PU P9 ...")] = None,
     samples: Annotated[int, typer.Option("--samples", min=1, help="Layouts of the unseen cards to solve, when there are more than --exact-limit.")] = 100,
-    exact_limit: Annotated[int, typer.Option("--exact-limit", min=0, help="Solve every layout (exact rates) when there are at most this many.")] = 20_000,
+    exact_limit: Annotated[int | None, typer.Option("--exact-limit", min=0, help="Solve every layout (exact rates) when there are at most this many (default: --samples).", show_default=False)] = None,
     seed: Annotated[str, typer.Option("--seed", help="The seed: the same seed gives the same layouts and result.")] = "0",
     where: Annotated[str | None, value_option("--where", "EXPR", "What the bidding revealed, as a condition on the layouts (docs/predicates.md).")] = None,
     fix: Annotated[list[str] | None, value_option("--fix", "PLACE:CARDS", "Cards known to lie in a place besides the view (repeatable): 'A:PU'.")] = None,

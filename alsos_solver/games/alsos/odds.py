@@ -56,7 +56,6 @@ if TYPE_CHECKING:
 
 VIEWS = ("back", "front")
 DEFAULT_SAMPLES = 100
-DEFAULT_EXACT_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -218,11 +217,13 @@ def not_offered(deal: Deal, seat: str, front: bool) -> list[str]:
 def odds(
     deal: Deal, seat: str, *, view: str = "back", samples: int = DEFAULT_SAMPLES, seed: int | str = 0,
     where: str | None = None, fixes: Sequence[str] = (), first: CardSet | None = None, max_tries: int | None = None,
-    exact_limit: int = DEFAULT_EXACT_LIMIT, solve: Callable[[list[Deal]], Sequence[Outcome]] | None = None,
+    exact_limit: int | None = None, solve: Callable[[list[Deal]], Sequence[Outcome]] | None = None,
 ) -> Odds:
     """The odds of the seat's announcements (see the module). ``solve`` maps a list of
     layouts to their outcomes in order (default: :func:`solve_samples` in this process);
-    ``fixes`` add what the seat knew besides its view (dealer fixes: ``A:PU``).
+    ``fixes`` add what the seat knew besides its view (dealer fixes: ``A:PU``);
+    ``exact_limit`` None: ``samples`` (every layout is solved when that is no more work
+    than sampling: each costs a solve of the whole deal).
     ValueError (DealerError, PredicateError, TooFewLayouts) for a deal, view or condition
     that cannot be sampled, or a contract without figures (``odds need a trump or
     no-trump game, not betli``); NotApplicable for a game without figures to announce."""
@@ -231,7 +232,8 @@ def odds(
     check_announceable(deal, "odds")
     seen = view_of(deal, seat, view, first)
     dealer = Dealer(deal.game, deal.contract, deal.declarer, where, seen.fixes(deal, fixes), deal.options, strategy="reject")
-    dealt, exact = unseen_layouts(deal, seat, dealer, where, exact_limit=exact_limit, samples=samples, seed=seed,
+    limit = samples if exact_limit is None else exact_limit
+    dealt, exact = unseen_layouts(deal, seat, dealer, where, exact_limit=limit, samples=samples, seed=seed,
                                   max_tries=max_tries or DEFAULT_MAX_TRIES)
     front = view == "front"
     outcomes = solve_samples(dealt, seat, front) if solve is None else list(solve(dealt))

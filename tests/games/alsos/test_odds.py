@@ -112,7 +112,7 @@ def test_few_layouts_are_enumerated_and_the_rates_are_exact(example, countable):
     fixes, outcomes = countable
     exact = summarise(example, "B", "back", 0, list(outcomes.values()), False, exact=True)
     seen = []
-    found = odds(example, "B", samples=5, fixes=fixes, solve=looked_up(outcomes, seen))
+    found = odds(example, "B", samples=12, fixes=fixes, solve=looked_up(outcomes, seen))
     assert found.exact and found.samples == 12 and sorted(seen) == sorted(outcomes)  # each layout once
     assert found.items == exact.items and found.best == exact.best
     assert all(item.low == item.rate == item.high for item in found.items.values())
@@ -120,11 +120,14 @@ def test_few_layouts_are_enumerated_and_the_rates_are_exact(example, countable):
     again = []
     odds(example, "B", samples=5, fixes=fixes, exact_limit=11, solve=looked_up(outcomes, again))
     assert len(again) == 5  # one layout over the limit: sampled
+    fewer = []
+    odds(example, "B", samples=11, fixes=fixes, solve=looked_up(outcomes, fewer))
+    assert len(fewer) == 11  # by default the limit is the samples: enumerating would be more work
 
 
 def test_the_command_says_exact(runner, example):
     fixes, _ = pinned(example)
-    args = [EXAMPLE, "--seat", "B", "-j", "1", *(arg for fix in fixes for arg in ("--fix", fix))]
+    args = [EXAMPLE, "--seat", "B", "-j", "1", "--exact-limit", "20000", *(arg for fix in fixes for arg in ("--fix", fix))]
     data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     assert data["exact"] is True and data["samples"] == 12 and data["not_offered"] == []
     assert all(item["low"] == item["rate"] == item["high"] for item in data["items"].values())
