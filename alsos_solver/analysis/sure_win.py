@@ -28,11 +28,12 @@ The search, ``won(W)`` for a set ``W`` of worlds that all stand at one observabl
   his strongest choice: a set that is won has every subset won);
 * a partner to move: the worlds split into groups, each won after one card legal in all
   its worlds (he chooses per world, so the seat learns only which group it is in); found
-  by backtracking over the worlds, each group checked as it grows.
+  or refuted as :meth:`Search.partner_wins` says.
 
-Results are kept per (history, worlds). A search that passes ``node_limit`` steps (each
-set of worlds judged counts its worlds, each step of the partner's backtracking one) stops
-and answers None (not decided).
+Results are kept per (history, worlds). The answers are three-valued: None where a
+partner's split was given up (:data:`SPLIT_LIMIT`), and None for the whole search past
+``node_limit`` steps (each set of worlds judged counts its worlds, each step of the
+partner's backtracking one).
 """
 
 from __future__ import annotations
@@ -47,7 +48,6 @@ from ..solver import Solver
 DEFAULT_NODE_LIMIT = 1_000_000
 """Steps of work one search may take before it gives up: each set of worlds judged counts
 its worlds, each step of the partner's backtracking one."""
-
 
 SPLIT_LIMIT = 100_000
 """Steps the last resort of a partner's split (the backtracking over all the worlds) may
