@@ -277,7 +277,7 @@ def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question
                node_limit: int | None = None) -> dict[Card, bool | None]:
     """Each legal card of ``seat`` (to move after ``after`` cards of the Play section) ->
     whether it is a sure win for ``question`` over ``worlds`` (see the module); None where
-    the search passed ``node_limit`` nodes. ValueError when the seat is not to move or does
+    it was not decided (each card's search has ``node_limit`` steps). ValueError when the seat is not to move or does
     not play for the question."""
     search = Search(worlds, after, seat, question, node_limit)
     if search.worlds[0].position.to_move != search.seat:
@@ -285,11 +285,11 @@ def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question
     everyone = frozenset(range(len(search.worlds)))
     result: dict[Card, bool | None] = {}
     for card in search.worlds[0].legal():
+        search.nodes = 0  # each card its own budget; what is known stays known
         try:
             result[card] = search.after(card, everyone)
         except OutOfNodes:
             result[card] = None
-            search.nodes = 0
     return result
 
 
