@@ -1,5 +1,5 @@
-"""A seat's view at one of its decisions in a deal's Play section, and the layouts of the
-unseen cards consistent with it.
+"""A seat's view at one of its decisions in a deal's Play section, and whether a layout of
+the unseen cards is consistent with it (the layouts themselves: :mod:`.layouts`).
 
 The view (:func:`seat_view`) at the decision after ``after`` cards of the Play section:
 

@@ -4,7 +4,8 @@ At each of the seat's decisions (every card it played in the Play section, force
 included) the layouts consistent with its view (:mod:`.seat_view`) are enumerated when
 there are at most ``exact_limit`` of them, else ``samples`` of them are drawn uniformly
 from ``random.Random(seed)``, each paired with the layout that swaps the two other seats'
-unseen cards where that one is consistent too (a cheap variance cut). Every layout is
+unseen cards where that swap maps the layouts onto themselves (a cheap variance cut that
+keeps the draws uniform: :func:`.layouts.draw`). Every layout is
 solved double-dummy after each legal card (:class:`~alsos_solver.solver.Solver` after the
 Play prefix, the card pushed) for each item the seat's side cares about: ``game`` for the
 declarer (``betli`` in a betli), ``defeat`` for a defender, and ``SEAT:figure`` for each
