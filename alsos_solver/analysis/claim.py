@@ -20,7 +20,7 @@ from ..questions import ValueQuestion
 from .layouts import layouts_of, view_layouts
 from .seat_view import mover_at, seat_view
 from .single_dummy import DEFAULT_EXACT_LIMIT, side_items
-from .sure_win import guaranteed, sure_cards
+from .sure_win import guaranteed, some, sure_cards
 
 
 @dataclass(frozen=True)
@@ -78,10 +78,9 @@ def claim(deal: Deal, seat: str, after: int, *, exact_limit: int = DEFAULT_EXACT
     for name, question in side_items(deal, seat).items():
         if isinstance(question, ValueQuestion):
             continue
-        found = guaranteed(worlds, after, seat, question, node_limit=node_limit)
-        cards = None
-        if to_move == seat:
-            sure = sure_cards(worlds, after, seat, question, node_limit=node_limit) if found is not False else {}
-            cards = [pack.card_name(card) for card, won in sure.items() if won]
-        items[name] = ItemClaim(found, cards)
+        if to_move == seat:  # guaranteed when some card is a sure win: one search gives both
+            sure = sure_cards(worlds, after, seat, question, node_limit=node_limit)
+            items[name] = ItemClaim(some(sure.values()), [pack.card_name(card) for card, won in sure.items() if won])
+        else:
+            items[name] = ItemClaim(guaranteed(worlds, after, seat, question, node_limit=node_limit), None)
     return Claim(seat, deal, after, to_move, len(worlds), items)

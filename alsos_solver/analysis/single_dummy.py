@@ -260,10 +260,11 @@ def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: lis
     played = pack.card_name(deal.play[after])
     decision = Decision(after // size + 1, after % size + 1, played, len(point.layouts), exact)
     for name, question in items.items():
-        found = [oriented(deal, point.seat, question, results[name]) for results in per_layout]
+        against = plays_against(deal, point.seat, question)
+        found = [oriented(results[name], against) for results in per_layout]
         best = [max(cards.values()) for cards in found] if isinstance(question, ValueQuestion) else None
         cards = {pack.card_name(card): figures_of([values[card] for values in found], exact, dd, best)
-                 for card, dd in oriented(deal, point.seat, question, real[name]).items()}
+                 for card, dd in oriented(real[name], against).items()}
         for card, figures in cards.items():
             figures.sure = sure_of(sure.get(name), figures, pack.card_of(card))
         decision.items[name] = cards
@@ -271,13 +272,15 @@ def decision_of(deal: Deal, point: Point, items: dict[str, Any], per_layout: lis
     return decision
 
 
-def oriented(deal: Deal, seat: str, question: Any, results: dict[int, bool | int]) -> dict[int, bool | int]:
-    """A card's results as the seat's side counts them: a value question the other side
-    plays for negated (the value is what one side forces against the other), the rest as
-    they are."""
-    if not isinstance(question, ValueQuestion) or deal.game.active.index(seat) in question.team(Setting.of(deal)):
-        return results
-    return {card: -value for card, value in results.items()}
+def plays_against(deal: Deal, seat: str, question: Any) -> bool:
+    """Whether ``question`` is a value question the other side plays for: its value is then
+    the seat's side's negated (the value is what one side forces against the other)."""
+    return isinstance(question, ValueQuestion) and deal.game.active.index(seat) not in question.team(Setting.of(deal))
+
+
+def oriented(results: dict[int, bool | int], against: bool) -> dict[int, bool | int]:
+    """A card's results as the seat's side counts them (:func:`plays_against`)."""
+    return {card: -value for card, value in results.items()} if against else results
 
 
 def sure_of(found: dict[int, bool | None] | None, figures: CardFigures, card: int) -> bool | None:
