@@ -22,7 +22,10 @@ cdef struct Goal:                          # a question in the engine's form
     int coef_tricks[MAX_DIMS][MAX_SEATS]    # added per trick won by a seat
     int from_trick[MAX_DIMS]                # the coordinate counts tricks t >= from_trick only
     int coef_plain[MAX_DIMS][MAX_SEATS]     # added more per such trick won without a trump in it
-    int late                                # some coordinate has from_trick > 0 or a coef_plain
+    uint64_t count_cards[MAX_DIMS]          # cards the coordinate counts one by one ...
+    int count_trick[MAX_DIMS]               # ... in this trick (0-based) only, or in every trick (-1) ...
+    int coef_count[MAX_DIMS][MAX_SEATS]     # ... adding this per such card in a trick the seat wins
+    int late                                # some coordinate has from_trick > 0, a coef_plain or counted cards
     int nterms                              # success = OR over terms
     int threshold[MAX_TERMS][MAX_DIMS]      # a term holds when acc[d] >= threshold for all d
     int team[MAX_SEATS]                     # 1: the seat plays for the goal
@@ -102,8 +105,8 @@ cdef struct State:
     int acc[MAX_DIMS]                       # the goal's accumulated coordinates
     int acc_before[MAX_TRICKS + 1][MAX_DIMS]
     Goal obj                                # the question being asked
-    int inc_min[MAX_DIMS][2]                # per coordinate: least coefficient per point, per trick
-    int inc_max[MAX_DIMS][2]                # per coordinate: largest coefficient per point, per trick
+    int inc_min[MAX_DIMS][3]                # per coordinate: least gain per point, per trick, per counted card
+    int inc_max[MAX_DIMS][3]                # per coordinate: largest gain per point, per trick, per counted card
     int figure_seat                         # a defender's own points with his partner helping
                                             # (see figure_dead): his seat, else -1
     int figure_partner

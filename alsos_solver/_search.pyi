@@ -11,6 +11,9 @@ from typing_extensions import disjoint_base
 
 from .errors import GoalTooLarge as GoalTooLarge
 
+LIMITS: dict[str, int]
+"""What a goal may use at most: ``coordinates`` and ``terms``."""
+
 @disjoint_base
 class Core:
     """One deal's search: set the deal up once, then ask goals of it."""
@@ -71,6 +74,7 @@ class Core:
         scorer: int | None = None,
         own_points: int | None = None,
         wanted_winners: Sequence[int] | None = None,
+        counts: Sequence[tuple[int, int, Sequence[int]] | None] | None = None,
     ) -> None: ...
     def query(self, prefix: Sequence[int]) -> bool: ...
     def value(self, prefix: Sequence[int]) -> int: ...

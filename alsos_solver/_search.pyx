@@ -43,6 +43,14 @@ trick too, but both are fixed by the future line of play from an entry (the tric
 by the remaining cards): every line still adds the same increments to any accumulated
 vector, so the argument holds as it stands.
 
+A coordinate may also count cards one by one (``count_cards``): so much per such card in
+the tricks a seat wins, in every trick or in one (``count_trick``). This is how a hard
+constraint becomes a coordinate that a term may ask for or against: "B takes all four
+aces" is "B's aces >= 4", its failure "-(B's aces) >= -3"; "B wins the last trick with the
+trump 7" is "B's trump 7 in the last trick >= 1". The net score of several items, some
+of them such figures, is then an OR of terms over coordinates (the Alsós ``score``). The
+increments are again fixed by the future line of play, so the argument holds.
+
 The defenders' meld choice, and why it is exact
 -----------------------------------------------
 After the first trick each defender may concede a meld contest he would win, so that his
@@ -106,6 +114,10 @@ from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 
 from .errors import GoalTooLarge
+
+LIMITS = {"coordinates": MAX_DIMS, "terms": MAX_TERMS}
+"""What a goal may use at most (``Goal`` in the .pxd), for the questions that check their
+size before they are asked."""
 
 cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
@@ -334,14 +346,19 @@ cdef inline void prefetch_children(const State* s) noexcept nogil:
 
 cdef void credit_late(State* s, int winner, int t, int points, uint64_t mask) noexcept nogil:
     """Credit a trick to coordinates that count late tricks only (``from_trick``), with
-    ``coef_plain`` more when no trump is in the trick: Asszorti's arrivázs."""
+    ``coef_plain`` more when no trump is in the trick (Asszorti's arrivázs), or count
+    cards one by one (``count_cards``, in trick ``count_trick`` only when it is set)."""
     cdef const Goal* o = &s.obj
     cdef int d, plain = s.trump < 0 or (mask & lane(s.trump)) == 0
+    cdef uint64_t counted
     for d in range(o.ndim):
         if t >= o.from_trick[d]:
             s.acc[d] += o.coef_points[d][winner] * points + o.coef_tricks[d][winner]
             if plain:
                 s.acc[d] += o.coef_plain[d][winner]
+        counted = mask & o.count_cards[d]
+        if counted and (o.count_trick[d] < 0 or o.count_trick[d] == t):
+            s.acc[d] += o.coef_count[d][winner] * __builtin_popcountll(counted)
 
 
 cdef inline int complete_trick(State* s) noexcept nogil:
@@ -603,15 +620,16 @@ cdef inline int figure_dead(const State* s) noexcept nogil:
 
 cdef inline int quick_answer(const State* s) noexcept nogil:
     """At a trick boundary: 1 if the team can make sure to succeed, 0 if the other side
-    can make sure it fails, -1 if unknown. Bounds: each remaining point and trick adds at
-    least the smallest and at most the largest coefficient of any seat, and a meld choice
+    can make sure it fails, -1 if unknown. Bounds: each remaining point, trick and counted
+    card adds at least the smallest and at most the largest coefficient of any seat (a card
+    counted in one trick only, nothing too), and a meld choice
     still ahead at least its least and at most its largest shift; the tricks that top
     trumps win narrow them (:func:`trick_bounds`), and then, without trumps, the masters
     the leader may lead out (:func:`cash_bounds`)."""
     cdef const Goal* o = &s.obj
     cdef int lo[MAX_DIMS]
     cdef int hi[MAX_DIMS]
-    cdef int d, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
+    cdef int d, counted, points = s.hand_points + s.last_bonus, tricks = s.ntricks - s.trick_no
     cdef int ahead = o.nchoices > 1 and s.trick_no < o.choice_trick
     cdef int sure[MAX_SEATS]
     cdef int known = 0
@@ -619,6 +637,10 @@ cdef inline int quick_answer(const State* s) noexcept nogil:
     for d in range(o.ndim):
         lo[d] = s.acc[d] + s.inc_min[d][0] * points + s.inc_min[d][1] * tricks
         hi[d] = s.acc[d] + s.inc_max[d][0] * points + s.inc_max[d][1] * tricks
+        if o.count_cards[d] and (o.count_trick[d] < 0 or s.trick_no <= o.count_trick[d]):
+            counted = __builtin_popcountll(all_hands(s) & o.count_cards[d])
+            lo[d] += s.inc_min[d][2] * counted
+            hi[d] += s.inc_max[d][2] * counted
         trick_bounds(s, d, sure, &known, &lo[d], &hi[d])
         if ahead:
             lo[d] += o.shift_min[d]
@@ -1451,11 +1473,14 @@ cdef class Core:
     def set_goal(self, *, coef_points, coef_tricks, thresholds, team, capture=None, win_all=None,
                  win_none=None, specials=(), uint64_t distinct=0, bint uses_points=True, late=None,
                  shifts=None, bint team_chooses=False, int choice_trick=1, bint keep_table=False,
-                 bint additive=False, scorer=None, own_points=None, wanted_winners=None):
+                 bint additive=False, scorer=None, own_points=None, wanted_winners=None, counts=None):
         """Load a goal (see ``Goal`` in the .pxd): per coordinate its coefficients per point
         and per trick of each seat (``late``: per coordinate (from_trick, coef_plain): it
         counts tricks from from_trick on only, and adds coef_plain[seat] more per trick won
-        without a trump in it; None: every trick counts, nothing more); ``thresholds`` per term; per seat whether it plays for the goal
+        without a trump in it; None: every trick counts, nothing more); ``counts`` per
+        coordinate None or (cards, trick, coef): it adds coef[seat] per one of those cards
+        (internal mask) in a trick the seat wins, in that trick (0-based) only or in every
+        trick (-1); ``thresholds`` per term; per seat whether it plays for the goal
         (``team``), the cards it must capture, whether it must win every trick or none;
         ``specials`` (seat, trick, card); ``distinct`` cards never merged with a neighbour;
         ``shifts`` the starting coordinates of each of the defenders' meld choices (None:
@@ -1509,6 +1534,15 @@ cdef class Core:
             self.s.inc_max[d][0] = max(list(coef_points[d][:nseats]) + early)
             self.s.inc_min[d][1] = min(trick_gains + early)
             self.s.inc_max[d][1] = max(trick_gains + early)
+            count = counts[d] if counts is not None and counts[d] is not None else (0, -1, (0,) * nseats)
+            o.count_cards[d], o.count_trick[d] = count[0], count[1]
+            for seat in range(nseats):
+                o.coef_count[d][seat] = count[2][seat]
+            o.late = o.late or o.count_cards[d] != 0
+            # a counted card goes to some seat's trick; one counted in one trick only, perhaps to none
+            elsewhere = [0] if o.count_trick[d] >= 0 else []
+            self.s.inc_min[d][2] = min(list(count[2][:nseats]) + elsewhere)
+            self.s.inc_max[d][2] = max(list(count[2][:nseats]) + elsewhere)
         for t in range(o.nterms):
             for d in range(ndim):
                 o.threshold[t][d] = thresholds[t][d]

@@ -14,7 +14,7 @@ rest of the play is judged with the melds that way scores.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from .cards import cards_of
@@ -56,6 +56,12 @@ def concession_melds(deal: Deal) -> list[tuple[int, ...]]:
     return sorted(result)
 
 
+def _concession_choices(deal: Deal) -> list[tuple[int, ...]]:
+    """The defenders' meld concessions to choose between, where they have a choice."""
+    contested = bool(deal.game.meld_contests) and deal.contract.is_point_game and deal.declarer is not None
+    return concession_melds(deal) if contested else []
+
+
 def can_make(deal: Deal, question: Question, after: int = 0, asked_at: int | None = None) -> bool:
     """Whether the question's team can make it, by exhaustive minimax (its holds from card
     ``asked_at`` of the play on, default ``after``)."""
@@ -64,53 +70,54 @@ def can_make(deal: Deal, question: Question, after: int = 0, asked_at: int | Non
     if not question.possible(setting):
         return False
     team = question.team(setting)
-    defenders_play_for_it = setting.declarer not in team
-    contested = bool(deal.game.meld_contests) and deal.contract.is_point_game and deal.declarer is not None
-    choices = concession_melds(deal) if contested else []
-
-    def search(judge: Setting | None) -> bool:
-        """``judge``: the setting with the defenders' melds chosen; None before the choice."""
-        if judge is None:
-            if position.trick_index >= setting.choice_trick or position.is_over:
-                outcomes = (search(setting.with_melds(melds)) for melds in choices)
-                return any(outcomes) if defenders_play_for_it else all(outcomes)
-        elif position.is_over:
-            return question.achieved(judge, position)
-        mine = position.to_move in team
-        for card in cards_of(position.legal_moves()):
-            position.push(card)
-            result = search(judge)
-            position.pop()
-            if result == mine:
-                return mine
-        return not mine
-
-    return search(None if choices else setting)
+    achieved = lambda judge: question.achieved(judge, position)  # noqa: E731
+    return bool(_minimax(setting, position, team, achieved, _concession_choices(deal), (0, 1)))
 
 
 def best_points(deal: Deal, seat: int, after: int = 0) -> int:
     """The most card points (with the last trick) ``seat``'s side can force for it."""
     setting, position = _start(deal, question=None, after=after)
-    return _minimax(position, setting.side(seat), lambda: position.points[seat])
+    return _minimax(setting, position, setting.side(seat), lambda judge: position.points[seat], [])
 
 
 def best_value(deal: Deal, question: ValueQuestion, after: int = 0) -> int:
     """The value a value question's team can force (its ``final_value`` at the end)."""
     setting, position = _start(deal, question, after)
-    return _minimax(position, question.team(setting), lambda: question.final_value(setting, position))
+    team = question.team(setting)
+    return _minimax(setting, position, team, lambda judge: question.final_value(judge, position), _concession_choices(deal))
 
 
-def _minimax(position: Position, team: frozenset[int], final: Callable[[], int]) -> int:
-    """The team maximises ``final()`` at the end of play, the others minimise it."""
+def _minimax(setting: Setting, position: Position, team: frozenset[int], final: Callable[[Setting], int],
+             choices: list[tuple[int, ...]], extremes: tuple[int, int] | None = None) -> int:
+    """The team maximises ``final(judge)`` at the end of play, the others minimise it
+    (a yes/no final: True is 1). ``judge`` is the setting with the defenders' melds as
+    they chose them, among ``choices`` (none: as ``setting`` has them), when trick
+    ``setting.choice_trick`` is about to be led, or at once when that is behind: the
+    least for the team when the declarer is on it, the most when he is not. Where the
+    least and largest values are known (``extremes``), a choice that reaches the
+    chooser's end settles the node."""
 
-    def search() -> int:
-        if position.is_over:
-            return final()
-        values = []
+    def best(values: Iterator[int], most: bool) -> int:
+        found = []
+        for value in values:
+            found.append(value)
+            if extremes is not None and value == extremes[most]:
+                break
+        return max(found) if most else min(found)
+
+    def children(judge: Setting | None) -> Iterator[int]:
         for card in cards_of(position.legal_moves()):
             position.push(card)
-            values.append(search())
+            value = search(judge)
             position.pop()
-        return max(values) if position.to_move in team else min(values)
+            yield value
 
-    return search()
+    def search(judge: Setting | None) -> int:
+        if judge is None:
+            if position.trick_index >= setting.choice_trick or position.is_over:
+                return best((search(setting.with_melds(melds)) for melds in choices), setting.declarer not in team)
+        elif position.is_over:
+            return int(final(judge))
+        return best(children(judge), position.to_move in team)
+
+    return search(None if choices else setting)

@@ -220,7 +220,7 @@ class Solver:
         shifts = goal.shifts()
         shape = (
             goal.team, goal.coef_points, goal.coef_tricks, goal.coef_melds, goal.late, shifts, goal.choice_trick,
-            goal.capture, goal.win_all, goal.win_none, goal.specials,
+            goal.capture, goal.win_all, goal.win_none, goal.specials, goal.counts,
         )
         keep_table = self._loaded is not None and shape == self._loaded[0] and (
             goal.terms == self._loaded[1] or goal.additive
@@ -239,6 +239,7 @@ class Solver:
             distinct=distinct,
             uses_points=goal.uses_points,
             late=goal.late,
+            counts=[None if c is None else (self._mask(c.cards), -1 if c.trick is None else c.trick, c.coef) for c in goal.counts],
             shifts=shifts,
             team_chooses=goal.team_chooses,
             choice_trick=goal.choice_trick,

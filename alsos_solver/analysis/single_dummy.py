@@ -25,8 +25,7 @@ layouts where the card keeps the best value any legal card has there, ``worst`` 
 value, ``mean`` its average, ``dd`` its value on the real layout, ``sure`` None; its
 ``dd-only`` mark is a lower ``dd`` than the best card's. The value item is ``score``, the
 net score of the seat's side with the kontras, where the game asks it exactly (a value
-question named ``score``: Asszorti's); Alsós's net over several items would need a goal
-that is an OR of the items' hard constraints, which the core has not.
+question named ``score`` that fits the core: Asszorti's, the Alsós games').
 
 Marks per item on the played card, most severe first:
 
@@ -143,9 +142,9 @@ class Review:
 def side_items(deal: Deal, seat: str) -> dict[str, Any]:
     """Item name -> question for the seat's side: ``game`` (or ``betli``) for the declarer,
     ``defeat`` for a defender, ``SEAT:figure`` for each figure the seat announced, and
-    ``score`` where the game asks it exactly (a value question of that name: Asszorti's
-    score with the kontras; its value is the declarer's, negated for a defender by
-    :func:`oriented`)."""
+    ``score`` where the game asks it exactly (a value question of that name whose goal
+    fits the core: the net score with the kontras; its value is the declarer's, negated
+    for a defender by :func:`oriented`)."""
     names = ["game", "betli"] if seat == deal.declarer else ["defeat"]
     items: dict[str, Any] = {}
     for name in names:
@@ -157,7 +156,8 @@ def side_items(deal: Deal, seat: str) -> dict[str, Any]:
     for name in [f"{seat}:{figure}" for figure in deal.figures.get(seat, ())] + ["score"]:
         try:
             question = parse_question(name, deal)
-        except (NotApplicable, ValueError):
+            question.check(Setting.of(deal))
+        except (NotApplicable, ValueError):  # GoalTooLarge too: a score the core cannot ask
             continue
         if name != "score" or isinstance(question, ValueQuestion):
             items[name] = question

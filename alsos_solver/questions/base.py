@@ -121,6 +121,18 @@ class Setting:
         return frozenset(self.defenders)
 
 
+@dataclass(frozen=True)
+class Count:
+    """A coordinate's count of cards one by one: ``coef[w]`` per card of ``cards`` in a
+    trick that seat w wins, in trick ``trick`` (0-based) only, or in every trick (None).
+    A hard constraint as a coordinate, which a term may ask for or against: "B takes all
+    four aces" is B's aces at least 4, its failure minus B's aces at least -3."""
+
+    cards: CardSet
+    coef: tuple[int, ...]
+    trick: int | None = None
+
+
 @dataclass
 class Goal:
     """The core's form of a question.
@@ -132,6 +144,8 @@ class Goal:
     ``capture[s]`` cards all taken by s, ``win_all`` seats win every trick, ``win_none``
     seats win none, ``specials`` (seat, trick, card): the seat wins that trick with that
     card, which is played in no other trick.
+
+    A coordinate may count cards one by one instead (``counts[d]``, a :class:`Count`).
 
     ``meld_vectors`` are the meld points vectors the defenders may choose between
     (:attr:`Setting.meld_choices`); ``team_chooses`` says whether the defenders play for
@@ -148,6 +162,7 @@ class Goal:
     coef_tricks: list[tuple[int, ...]] = field(default_factory=list)
     coef_melds: list[tuple[int, ...]] = field(default_factory=list)
     late: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    counts: list[Count | None] = field(default_factory=list)
     terms: list[dict[int, int]] = field(default_factory=lambda: [{}])
     capture: dict[int, CardSet] = field(default_factory=dict)
     win_all: frozenset[int] = frozenset()
@@ -156,20 +171,21 @@ class Goal:
 
     def dim(
         self, coef_points: tuple[int, ...], coef_tricks: tuple[int, ...], coef_melds: tuple[int, ...] | None = None,
-        from_trick: int = 0, coef_plain: tuple[int, ...] | None = None,
+        from_trick: int = 0, coef_plain: tuple[int, ...] | None = None, count: Count | None = None,
     ) -> int:
         """The index of the coordinate with these coefficients, added if new. A coordinate
         may count only the tricks from ``from_trick`` (0-based) on, and add ``coef_plain``
         per seat more for such a trick won without a trump in it (Asszorti's arrivázs)."""
         coef_melds = coef_melds or (0,) * len(coef_points)
         late = (from_trick, coef_plain or (0,) * len(coef_points))
-        for d, entry in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds, self.late)):
-            if entry == (coef_points, coef_tricks, coef_melds, late):
+        for d, entry in enumerate(zip(self.coef_points, self.coef_tricks, self.coef_melds, self.late, self.counts)):
+            if entry == (coef_points, coef_tricks, coef_melds, late, count):
                 return d
         self.coef_points.append(coef_points)
         self.coef_tricks.append(coef_tricks)
         self.coef_melds.append(coef_melds)
         self.late.append(late)
+        self.counts.append(count)
         return len(self.coef_points) - 1
 
     def literal(self, threshold: int, coef_points: tuple[int, ...], coef_melds: tuple[int, ...]) -> dict[int, int]:
@@ -216,9 +232,9 @@ class Goal:
 
     @property
     def additive(self) -> bool:
-        """One coordinate, one term, no hard constraint: the core's value search serves,
-        and its table entries hold for any threshold."""
-        return len(self.coef_points) == 1 and len(self.terms) == 1 and not self.hard
+        """One coordinate, one term, no hard constraint, no cards counted: the core's value
+        search serves, and its table entries hold for any threshold."""
+        return len(self.coef_points) == 1 and len(self.terms) == 1 and not self.hard and not any(self.counts)
 
     @property
     def uses_points(self) -> bool:
@@ -247,7 +263,7 @@ class Goal:
         every coordinate counts his points up and no other seat's, no tricks, no hard
         constraint, and he plays for the goal, alone unless it is additive (the
         declarer's points and game, a defender's points figure). None for any other goal."""
-        if self.hard or any(map(any, self.coef_tricks)):
+        if self.hard or any(self.counts) or any(map(any, self.coef_tricks)):
             return None
         gainers = {seat for row in self.coef_points for seat, coef in enumerate(row) if coef > 0}
         if len(gainers) != 1:
@@ -262,12 +278,13 @@ class Goal:
         whose tricks raise the coordinates more than the least helpful seat's do (by the sum
         of his coefficients per point and per trick), or whom a hard constraint wants to
         win (cards to capture, every trick, a special trick; when some seat must win none,
-        every other seat)."""
+        every other seat), or whose counted cards raise a coordinate."""
         weight = [sum(column) for column in zip(*self.coef_points, *self.coef_tricks)] or [0] * seats
         least = min(weight)
         wanted = {seat for seat, gain in enumerate(weight) if gain > least}
         wanted.update(seat for seat, cards in self.capture.items() if cards)
         wanted.update(self.win_all, (seat for seat, _, _ in self.specials))
+        wanted.update(seat for count in self.counts if count for seat, coef in enumerate(count.coef) if coef > 0)
         if self.win_none:
             wanted.update(set(range(seats)) - self.win_none)
         return frozenset(wanted)
@@ -279,6 +296,8 @@ class Goal:
             result |= mask
         for _, _, card in self.specials:
             result |= 1 << card
+        for count in self.counts:
+            result |= count.cards if count else 0
         return result
 
 

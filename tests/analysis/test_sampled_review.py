@@ -17,6 +17,7 @@ from alsos_solver.analysis.seat_view import seat_view
 from alsos_solver.analysis.single_dummy import card_results, review, side_items
 from alsos_solver.io import loads
 from alsos_solver.proportions import wilson
+from alsos_solver.questions import is_value_question
 
 from conftest import ROOT
 
@@ -26,11 +27,19 @@ Z999 = 3.29
 
 
 def exact_shares(seat: str, after: int) -> dict[str, dict[str, float]]:
-    """Item -> card -> the share of all the layouts where it is made afterwards."""
+    """Item -> card -> the share of all the layouts where it is made afterwards (a value
+    item, the score: where the card keeps the best value for the seat's side)."""
     layouts, exact = layouts_of(seat_view(PLAYED, seat, after), 20_000, 1, 0)
     assert exact
-    results = [card_results(layout, after, side_items(PLAYED, seat)) for layout in layouts]
-    return {name: {PLAYED.pack.card_name(card): sum(r[name][card] for r in results) / len(results) for card in cards}
+    items = side_items(PLAYED, seat)
+    results = [card_results(layout, after, items) for layout in layouts]
+    sign = 1 if seat == PLAYED.declarer else -1
+
+    def kept(found: dict[int, int | bool], card: int, value: bool) -> bool:
+        return sign * found[card] == max(sign * v for v in found.values()) if value else bool(found[card])
+
+    return {name: {PLAYED.pack.card_name(card): sum(kept(r[name], card, is_value_question(items[name])) for r in results) / len(results)
+                   for card in cards}
             for name, cards in results[0].items()}
 
 

@@ -59,18 +59,21 @@ ASSZORTI = loads((ROOT / "puzzles" / "asszorti.txt").read_text(encoding="utf-8")
 def test_the_score_item_is_the_games_own_score_as_the_seats_side_counts_it():
     """Asszorti asks its score exactly (Score: what the declarer wins from each opponent, with
     the kontras): the declarer's ``score`` is that value, a defender's the same negated, on the
-    real layout after each card; Alsós has no such question and no score item."""
+    real layout after each card; the Alsós games ask their net score over every item, the
+    same way round."""
+    from alsos_solver.games.alsos import net_score
     from alsos_solver.games.asszorti.questions import Score
     from alsos_solver.solver import Solver
 
     declarer = ASSZORTI.declarer
     defender = next(seat for seat in ASSZORTI.game.active if seat != declarer)
     assert isinstance(side_items(ASSZORTI, declarer)["score"], Score) and "score" in side_items(ASSZORTI, defender)
-    assert "score" not in side_items(PLAYED, "B")
-    for seat, sign in ((declarer, 1), (defender, -1)):
-        after = next(a for a in range(len(ASSZORTI.play)) if mover_at(ASSZORTI, a) == seat and a >= 24)
-        decision = decide(ASSZORTI, seat, [after], {"score": Score()}, samples=4)[0]
+    assert isinstance(side_items(PLAYED, "B")["score"], net_score.Score)
+    for deal, score, seat, sign, late in ((ASSZORTI, Score(), declarer, 1, 24), (ASSZORTI, Score(), defender, -1, 24),
+                                          (PLAYED, net_score.Score(), "B", 1, 18), (PLAYED, net_score.Score(), "A", -1, 18)):
+        after = next(a for a in range(len(deal.play)) if mover_at(deal, a) == seat and a >= late)
+        decision = decide(deal, seat, [after], {"score": score}, samples=4)[0]
         for name, figures in decision.items["score"].items():
-            solver = Solver(ASSZORTI, after=after)
+            solver = Solver(deal, after=after)
             solver.push(name)
-            assert figures.dd == sign * solver.value(Score()) and figures.sure is None
+            assert figures.dd == sign * solver.value(score) and figures.sure is None

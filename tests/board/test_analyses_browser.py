@@ -148,7 +148,7 @@ def test_the_review_marks_the_chosen_seats_cards_on_what_it_could_see(board, pag
             f"in {round(rates[best]['rate'] * 100)}% of layouts, PU in {round(rates['PU']['rate'] * 100)}%") in title
     listed = page.eval_on_selector_all("#review-marks li", "items => items.map(i => i.textContent)")
     assert len(listed) == sum(d["mark"] is not None for d in decisions) and listed[0].startswith("trick 2, PU: ▼")
-    assert page.text_content("#review-marks .note").startswith("2 cards of B are marked")
+    assert page.text_content("#review-marks .note").startswith("3 cards of B are marked")  # PK: the score
 
     with page.expect_response("**/api/review") as answered:
         page.select_option("#review-seat", "A")

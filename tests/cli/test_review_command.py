@@ -29,12 +29,13 @@ def test_the_json_keys(runner):
     assert {"trick", "card", "played", "layouts", "exact", "items", "marks", "mark"} <= set(decision)
     assert (decision["trick"], decision["card"], decision["played"]) == (7, 3, "Z7")
     assert decision["exact"] is True and decision["layouts"] == 92  # A and C hold no meld: public
-    assert set(decision["items"]) == {"game", "B:abszolut", "B:ultimo"}
+    assert set(decision["items"]) == {"game", "B:abszolut", "B:ultimo", "score"}
     figures = decision["items"]["B:ultimo"]["Z7"]
     assert set(figures) == {"rate", "low", "high", "worst", "dd", "sure"}
     assert figures["sure"] is False and 0 <= figures["low"] <= figures["rate"] <= figures["high"] <= 1
     assert decision["items"]["B:ultimo"]["ZA"]["sure"] is True  # ZA keeps the trump 7 for the last trick
-    assert decision["marks"] == {"game": None, "B:abszolut": None, "B:ultimo": "sound-mistake"}
+    assert decision["marks"] == {"game": None, "B:abszolut": None, "B:ultimo": "sound-mistake", "score": "worse-on-average"}
+    assert decision["items"]["score"]["ZA"]["sure"] is None and isinstance(decision["items"]["score"]["ZA"]["worst"], int)
     assert decision["mark"] == "sound-mistake"
     assert data["decisions"][0]["mark"] is None
     assert all(f["sure"] is None for f in data["decisions"][0]["items"]["game"].values())  # sampled: not decided

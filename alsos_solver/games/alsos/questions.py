@@ -7,6 +7,7 @@ his partner helping (team = both defenders), except kassza, which is side-based.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +18,8 @@ from ...errors import NotApplicable
 from ...melds import MeldChoice
 from ...position import Position
 from ...questions.base import (
-    SEAT_LETTERS, Ask, DeclarerPoints, Goal, Item, Question, Setting, Together, _coef, _none, check_seat,
-    points_decided, seat_index, totals,
+    SEAT_LETTERS, Ask, Count, DeclarerPoints, Goal, Item, Question, Setting, Together, _coef, _none, both,
+    check_seat, points_decided, seat_index, totals,
 )
 from ...questions.specs import parse_seat
 from ...rules import Kind
@@ -47,10 +48,16 @@ class GameWon(Question):
         return frozenset([setting.declarer])
 
     def build(self, setting: Setting, goal: Goal) -> None:
-        dec = setting.declarer
-        for k in setting.defenders:
-            both_ways = _coef(setting.seats, dec, k)
-            goal.require(goal.literal(1, both_ways, both_ways))
+        goal.require_any(self.outcome(setting, goal, True))
+
+    def outcome(self, setting: Setting, goal: Goal, made: bool) -> list[dict[int, int]]:
+        """The game won (``made``) or defeated, as terms over ``goal``'s coordinates: won,
+        D - E_k >= 1 for every defender k, totals with melds; defeated, E_k - D >= 0 for
+        some k."""
+        dec, n = setting.declarer, setting.seats
+        if made:
+            return [both(*(goal.literal(1, _coef(n, dec, k), _coef(n, dec, k)) for k in setting.defenders))]
+        return [goal.literal(0, _coef(n, k, dec), _coef(n, k, dec)) for k in setting.defenders]
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         total = totals(setting, end)
@@ -90,8 +97,7 @@ class GameDefeated(GameWon):
         return frozenset(setting.defenders)
 
     def build(self, setting: Setting, goal: Goal) -> None:
-        dec = setting.declarer
-        goal.require_any([goal.literal(0, _coef(setting.seats, k, dec), _coef(setting.seats, k, dec)) for k in setting.defenders])
+        goal.require_any(self.outcome(setting, goal, False))
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return not super().achieved(setting, end)
@@ -122,6 +128,7 @@ def volat_decided(setting: Setting, seat: int, values: dict[int, int], total: in
     return None
 
 
+_SCORE = re.compile(r"score(?:\s*>=\s*(-?\d+))?")
 CAPTURE_FIGURES = {"tuletroa": "U97", "csalad": "AKO", "osszes_adu": "U9AXKO"}
 
 
@@ -203,6 +210,32 @@ class FigureMade(Question):
         else:
             raise ValueError(f"unknown figure {name!r}")
 
+    def outcome(self, setting: Setting, goal: Goal, made: bool) -> list[dict[int, int]]:
+        """The figure made (``made``) or failed, as terms over ``goal``'s coordinates: what
+        :meth:`build` asks, a hard constraint counted card by card (:class:`Count`) so
+        that it can be asked against too. A coordinate x at least t fails as -x at least
+        1 - t."""
+        name, seat, n = self.figure, self.seat, setting.seats
+        if not self.possible(setting):
+            return [] if made else [{}]
+        if name == "kassza":
+            return GameWon().outcome(setting, goal, made == (seat == setting.declarer))
+        own = _coef(n, plus=seat) if made else _coef(n, minus=seat)
+        if name in POINT_THRESHOLDS:
+            needed, melds = self._threshold(setting), own if name == "ketszaz" else _none(n)
+            return [goal.literal(needed if made else 1 - needed, own, melds)]
+        if name == "negyvennegy" or name in CAPTURE_FIGURES:
+            targets = self._targets(setting)
+            needed, d = targets.bit_count(), goal.dim(_none(n), _none(n), count=Count(targets, own))
+        elif name in TRICKS_BEFORE_LAST:
+            trick, card = self._trick_card(setting)
+            needed, d = 1, goal.dim(_none(n), _none(n), count=Count(1 << card, own, trick))
+        elif name == "volat":
+            needed, d = setting.last_trick + 1, goal.dim(_none(n), own)
+        else:
+            raise ValueError(f"unknown figure {name!r}")
+        return [{d: needed if made else 1 - needed}]
+
     def decided(self, setting: Setting, values: dict[int, int], total: int) -> bool | None:
         name, seat = self.figure, self.seat
         if name == "kassza":
@@ -256,6 +289,12 @@ class BetliMade(Question):
     def achieved(self, setting: Setting, end: Position) -> bool:
         return end.tricks_won[setting.declarer] == 0
 
+    def outcome(self, setting: Setting, goal: Goal, made: bool) -> list[dict[int, int]]:
+        """The betli made (``made``: minus the declarer's tricks at least 0) or beaten (his
+        tricks at least 1), as terms over ``goal``'s coordinates."""
+        n, dec = setting.seats, setting.declarer
+        return [{goal.dim(_none(n), _coef(n, minus=dec)): 0}] if made else [{goal.dim(_none(n), _coef(n, plus=dec)): 1}]
+
 
 @dataclass(frozen=True)
 class BetliDefeated(BetliMade):
@@ -267,7 +306,7 @@ class BetliDefeated(BetliMade):
         return frozenset(setting.defenders)
 
     def build(self, setting: Setting, goal: Goal) -> None:
-        goal.require({goal.dim(_none(setting.seats), _coef(setting.seats, setting.declarer)): 1})
+        goal.require_any(self.outcome(setting, goal, False))
 
     def achieved(self, setting: Setting, end: Position) -> bool:
         return not super().achieved(setting, end)
@@ -343,7 +382,7 @@ class AlsosQuestions(GameQuestions):
     result_type = AlsosResult
     expected = (
         "declarer_points, game, game_defeated, defeat, betli, betli_defeated, klopitzky:SEAT, SEAT:FIGURE, "
-        "points:SEAT>=N or together:ITEM+ITEM..."
+        "score, score>=N, points:SEAT>=N or together:ITEM+ITEM..."
     )
     table_keys = ("declarer_points", "game", "figures", "betli")
     table_once_keys = ("klopitzky_safe",)
@@ -430,6 +469,11 @@ class AlsosQuestions(GameQuestions):
         if lower == "betli":
             need_kind(text, deal, Kind.BETLI)
             return BetliMade()
+        score = _SCORE.fullmatch(lower)
+        if score:
+            from .net_score import Score, ScoreAtLeast  # built on this module's items
+
+            return Score() if score.group(1) is None else ScoreAtLeast(int(score.group(1)))
         if ":" in text:
             head, _, tail = text.partition(":")
             if head.strip().lower() == "klopitzky":
