@@ -8,11 +8,12 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from ._search import Core
 from .cards import Card, CardSet
 from .deal import Deal
-from .questions import NO_LIMIT, Question, SeatPoints, Setting, ValueQuestion
+from .questions import NO_LIMIT, Goal, Question, SeatPoints, Setting, ValueQuestion
 
 DEFAULT_TABLE_BYTES = 4 << 20
 """The transposition table's default size: 4 MiB. Larger tables save few nodes on these
@@ -239,7 +240,6 @@ class Solver:
             distinct=distinct,
             uses_points=goal.uses_points,
             late=goal.late,
-            counts=[None if c is None else (self._mask(c.cards), -1 if c.trick is None else c.trick, c.coef) for c in goal.counts],
             shifts=shifts,
             team_chooses=goal.team_chooses,
             choice_trick=goal.choice_trick,
@@ -248,7 +248,17 @@ class Solver:
             scorer=goal.scorer,
             own_points=goal.own_points,
             wanted_winners=[int(s in wanted) for s in range(n)],
+            **self._counts(goal),
         )
+
+    def _counts(self, goal: Goal) -> dict[str, Any]:
+        """The ``counts`` argument of the core's set_goal where some coordinate counts cards
+        (none otherwise: a core from before counts, as benchmarks/compare.py loads, takes
+        the rest)."""
+        if not any(goal.counts):
+            return {}
+        return {"counts": [None if c is None else (self._mask(c.cards), -1 if c.trick is None else c.trick, c.coef)
+                           for c in goal.counts]}
 
     def _setup(self, holds: dict[Card, int]) -> None:
         deal, setting = self.deal, self.setting

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from alsos_solver.analysis.single_dummy import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, review
+from alsos_solver.analysis.single_dummy import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, SURE_TRICKS, Review, review
 from alsos_solver.deal import Deal
 from alsos_solver.io import load
 from alsos_solver.solver import DEFAULT_TABLE_BYTES, shared_core
@@ -57,13 +57,29 @@ def measure(view: str, limit: int | None) -> dict:
         seat = seat_of(deal, view)
         nodes, cpu, started = core.nodes, time.process_time(), time.perf_counter()
         found = review(deal, seat)
-        rows.append({"board": deal.tags.get("Board", "?"), "seat": seat,
+        rows.append({"board": deal.tags.get("Board", "?"), "seat": seat, **sure_counts(deal, found),
                      "contract": deal.game.contract_token(deal.contract),
                      "seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
                      "nodes": core.nodes - nodes, "decisions": len(found.decisions),
                      "layouts": sum(decision.layouts for decision in found.decisions),
                      "exact": sum(decision.exact for decision in found.decisions)})
     return {"view": view, "deals": rows, "peak_mb": peak_mb()}
+
+
+def sure_counts(deal: Deal, found: Review) -> dict[str, int]:
+    """Over the enumerated decisions, the legal cards of the yes/no items whose ``sure`` was
+    decided or not, in the last SURE_TRICKS tricks (``late_*``) and before (``early_*``)."""
+    counts = dict.fromkeys(("late_decided", "late_open", "early_decided", "early_open"), 0)
+    for decision in found.decisions:
+        if not decision.exact:
+            continue
+        when = "late" if decision.trick > deal.game.hand_size - SURE_TRICKS else "early"
+        for cards in decision.items.values():
+            for figures in cards.values():
+                if not isinstance(figures.dd, bool):
+                    continue  # a value item: no sure win asked
+                counts[f"{when}_{'open' if figures.sure is None else 'decided'}"] += 1
+    return counts
 
 
 def measured_apart(view: str, limit: int | None) -> dict:
@@ -86,7 +102,13 @@ def view_row(found: dict) -> str:
             f"{100 * sum(row['cpu'] for row in rows) / sum(seconds):.0f}% | "
             f"{decisions} ({sum(row['exact'] for row in rows)} exact) | "
             f"{statistics.median(row['layouts'] for row in rows):,.0f} | "
-            f"{statistics.median(row['nodes'] for row in rows) / 1e6:.1f}M | {found['peak_mb']:.0f} |")
+            f"{statistics.median(row['nodes'] for row in rows) / 1e6:.1f}M | {found['peak_mb']:.0f} | "
+            f"{total(rows, 'late_decided')} / {total(rows, 'late_open')} | "
+            f"{total(rows, 'early_decided')} / {total(rows, 'early_open')} |")
+
+
+def total(rows: list[dict], key: str) -> int:
+    return sum(row[key] for row in rows)
 
 
 def verdict(declarer: dict) -> str:
@@ -117,7 +139,9 @@ def main(argv: list[str] | None = None) -> int:
         f"(exact limit {DEFAULT_EXACT_LIMIT:,}, {DEFAULT_SAMPLES} samples, seed 0) for every deal, from each "
         "view in a process of its own, one pass; times in seconds per deal (the whole review: every "
         "decision of the seat), wall and CPU (CPU / wall below 100%: other processes had the CPU); "
-        "layouts and nodes per deal over all its decisions (benchmarks/README.md, 'Review').",
+        "layouts and nodes per deal over all its decisions; 'sure': over the enumerated decisions, the "
+        "legal cards of the yes/no items whose sure win was decided or not, in the last "
+        f"{SURE_TRICKS} tricks (where it must be) and before (benchmarks/README.md, 'Review').",
         "",
         f"- Date: {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; git commit: {git_commit()}",
         f"- Machine: {platform.platform()}; CPU: {cpu_model()}; {os.cpu_count()} CPUs; load average "
@@ -127,8 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         f"- Deals: the {count} of benchmarks/deals-played.txt",
         "",
         "| view | deals | median s | p95 s | slowest s | total s | median CPU s | slowest CPU s | CPU / wall | "
-        "decisions | median layouts | median nodes | peak MB |",
-        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "decisions | median layouts | median nodes | peak MB | sure, last 3 tricks: decided / not | "
+        "sure, before: decided / not |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *(view_row(view) for view in found),
         "",
         verdict(found[0]),

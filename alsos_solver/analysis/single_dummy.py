@@ -59,7 +59,7 @@ from ..solver import Solver
 from .card_values import card_order
 from .layouts import layouts_of
 from .seat_view import mover_at, seat_view
-from .sure_win import sure_cards
+from .sure_win import DEFAULT_NODE_LIMIT, SPLIT_LIMIT, sure_cards
 
 Results = dict[str, dict[int, bool | int]]
 """Item -> legal card -> its double-dummy result on one layout: made (yes/no) or the value."""
@@ -68,6 +68,9 @@ SURE_TRICKS = 3
 """The exact search runs at every enumerated decision of the last this many tricks."""
 SURE_EARLY_LAYOUTS = 500
 """Before them, at an enumerated decision of at most this many layouts."""
+LATE_PATIENCE = 10
+"""In those last tricks the search must decide (issue 30): a card it gave up on is searched
+again with this many times the steps (the node limit and a partner's split's)."""
 
 DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 200
@@ -186,8 +189,19 @@ def solve_layouts(tasks: list[tuple[int, Deal]], items: dict[str, Any]) -> list[
 
 
 def search_sure(tasks: list[SureTask], node_limit: int | None) -> list[dict[int, bool | None]]:
-    """:func:`~.sure_win.sure_cards` of each task: the unit of work sent to a process."""
-    return [sure_cards(task.worlds, task.after, task.seat, task.question, node_limit=node_limit) for task in tasks]
+    """:func:`~.sure_win.sure_cards` of each task: the unit of work sent to a process. A
+    late task's undecided cards are searched again with :data:`LATE_PATIENCE` times the
+    steps."""
+    found = []
+    for task in tasks:
+        cards = sure_cards(task.worlds, task.after, task.seat, task.question, node_limit=node_limit)
+        undecided = [card for card, sure in cards.items() if sure is None]
+        if task.late and undecided:
+            cards |= sure_cards(task.worlds, task.after, task.seat, task.question, cards=undecided,
+                                node_limit=LATE_PATIENCE * (node_limit or DEFAULT_NODE_LIMIT),
+                                split_limit=LATE_PATIENCE * SPLIT_LIMIT)
+        found.append(cards)
+    return found
 
 
 def figures_of(results: Sequence[bool | int], exact: bool, dd: bool | int,
@@ -240,6 +254,8 @@ class SureTask:
     after: int
     seat: str
     question: Any
+    late: bool = False
+    """In the last :data:`SURE_TRICKS` tricks: searched again with more steps where undecided."""
 
 
 def point_of(deal: Deal, seat: str, after: int, exact_limit: int, samples: int, seed: int | str,
@@ -310,7 +326,7 @@ def sure_tasks(deal: Deal, points: list[Point], seat: str, items: dict[str, Any]
                 continue
             cards = results[0][name]
             if any(all(found[name][card] for found in results) for card in cards):
-                tasks.append(SureTask(index, name, point.layouts, point.after, seat, question))
+                tasks.append(SureTask(index, name, point.layouts, point.after, seat, question, in_last_tricks(deal, point)))
     return tasks
 
 
@@ -318,9 +334,15 @@ def affordable(deal: Deal, point: Point) -> bool:
     """Whether the exact search runs at a decision: in the last :data:`SURE_TRICKS` tricks
     (the seat holds that many cards or fewer), or earlier over at most
     :data:`SURE_EARLY_LAYOUTS` layouts."""
+    return in_last_tricks(deal, point) or len(point.layouts) <= SURE_EARLY_LAYOUTS
+
+
+def in_last_tricks(deal: Deal, point: Point) -> bool:
+    """Whether the decision is in the last :data:`SURE_TRICKS` tricks: the seat holds that
+    many cards or fewer."""
     held = deal.hands[point.seat].bit_count() - sum(1 for card in deal.play[:point.after]
                                                      if deal.hands[point.seat] >> card & 1)
-    return held <= SURE_TRICKS or len(point.layouts) <= SURE_EARLY_LAYOUTS
+    return held <= SURE_TRICKS
 
 
 Mapper = Callable[[Callable[[list], list], list], list]

@@ -31,14 +31,19 @@ The search, ``won(W)`` for a set ``W`` of worlds that all stand at one observabl
   or refuted as :meth:`Search.partner_wins` says.
 
 Results are kept per (history, worlds). The answers are three-valued: None where a
-partner's split was given up (:data:`SPLIT_LIMIT`), and None for the whole search past
-``node_limit`` steps (each set of worlds judged counts its worlds, each step of the
-partner's backtracking one).
+partner's split was given up (its largest won sets too many to combine,
+:data:`FRONT_LIMIT`, and its backtracking past :data:`SPLIT_LIMIT` steps), and None for
+the whole search past ``node_limit`` steps (each set of worlds judged counts its worlds,
+each step of the partner's backtracking one).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
+from functools import reduce
+from math import prod
+from operator import and_, or_
 
 from ..cards import Card, cards_of
 from ..deal import Deal
@@ -54,8 +59,17 @@ SPLIT_LIMIT = 100_000
 take before the search gives up."""
 
 
+FRONT_LIMIT = 20_000
+"""The most combinations of won sets (one per card) that :meth:`Search.front` combines at
+one node before it gives up."""
+
+
 class OutOfNodes(Exception):
     """The search passed its node limit."""
+
+
+class TooMany(Exception):
+    """The largest won sets at a node took more than :data:`FRONT_LIMIT` combinations."""
 
 
 class World:
@@ -92,7 +106,8 @@ class World:
 class Search:
     """The search of the module over the given worlds, for the seat's item."""
 
-    def __init__(self, worlds: Sequence[Deal], after: int, seat: str, question: Question, node_limit: int | None):
+    def __init__(self, worlds: Sequence[Deal], after: int, seat: str, question: Question, node_limit: int | None,
+                 split_limit: int | None = None):
         if not worlds:
             raise ValueError("a sure-win search needs at least one world")
         first = worlds[0]
@@ -104,9 +119,11 @@ class Search:
         self.team = team
         self.worlds = [World(deal, after, question) for deal in worlds]
         self.node_limit = DEFAULT_NODE_LIMIT if node_limit is None else node_limit
+        self.split_limit = SPLIT_LIMIT if split_limit is None else split_limit
         self.nodes = 0
         self.line: list[Card] = []
         self.known: dict[tuple[tuple[Card, ...], frozenset[int]], bool | None] = {}
+        self.fronts: dict[tuple[tuple[Card, ...], frozenset[int]], list[int]] = {}
 
     def won(self, group: frozenset[int]) -> bool | None:
         """Whether the seat's side wins every world of ``group`` (see the module); None
@@ -162,8 +179,10 @@ class Search:
         worlds that no split serves prove that none serves the whole (a split of all the
         worlds is one of any few of them, as a group won has every part won): the world
         left over with, for each of its cards, few of that card's group it cannot join,
-        tried by :meth:`split`. Only then :meth:`split` over all the worlds, given up (None)
-        past :data:`SPLIT_LIMIT` steps."""
+        tried by :meth:`split`. Then exactly, by the largest won sets after each card
+        (:meth:`front`): the worlds can be split when they are one of the unions of a set
+        after each. Only where those are too many, :meth:`split` over all the worlds, given
+        up (None) past its split limit (:data:`SPLIT_LIMIT` unless given)."""
         options = {w: [card for card in self.worlds[w].legal() if self.after(card, frozenset([w]))] for w in group}
         if not all(options.values()):
             return False
@@ -188,7 +207,61 @@ class Search:
         core = {stuck}.union(*(self.conflict(card, stuck, sorted(groups[card])) for card in options[stuck]))
         if self.split(sorted(core, key=lambda w: len(options[w])), options) is False:
             return False
-        return self.split(sorted(group, key=lambda w: len(options[w])), options, SPLIT_LIMIT)
+        try:
+            return mask_of(group) in self.front(group)
+        except TooMany:
+            return self.split(sorted(group, key=lambda w: len(options[w])), options, self.split_limit)
+
+    def front(self, group: frozenset[int]) -> list[int]:
+        """The largest won subsets of ``group`` (bit masks of worlds; no one inside
+        another): every won subset lies inside one of them, as a subset of a won set is
+        won. Built up from the end like :meth:`won`: the seat's sets are those after any
+        of its cards; a partner's, the unions of one set (or none) after each of his cards
+        (among the worlds where it is legal); an opponent's, the worlds that every card he
+        may play there leaves inside one chosen set (or none) after it. TooMany past :data:`FRONT_LIMIT`
+        combinations at one node."""
+        key = (tuple(self.line), group)
+        if key not in self.fronts:
+            self.fronts[key] = self._front(group)
+        return self.fronts[key]
+
+    def _front(self, group: frozenset[int]) -> list[int]:
+        self.count(len(group))
+        alive = frozenset(w for w in group if self.worlds[w].made())
+        if not alive:
+            return []
+        position = self.worlds[min(alive)].position
+        if len(alive) == 1 or position.is_over or position.hands[self.seat].bit_count() <= 1:
+            return [mask_of(alive)]
+        mover = position.to_move
+        playable: dict[Card, frozenset[int]] = {}
+        for w in alive:
+            for card in self.worlds[w].legal():
+                playable[card] = playable.get(card, frozenset()) | {w}
+        after = {card: self.front_after(card, ws) for card, ws in playable.items()}
+        if mover == self.seat:
+            return largest([found for sets in after.values() for found in sets])
+        choices = [sets + [0] for sets in after.values()]  # 0: no world goes on after that card
+        if FRONT_LIMIT < prod(map(len, choices)):
+            raise TooMany
+        if mover in self.team:
+            return largest([sum_of(chosen) for chosen in itertools.product(*choices)])
+        everyone = mask_of(alive)
+        outside = [everyone & ~mask_of(playable[card]) for card in after]
+        return largest([reduce(and_, (inside | rest for inside, rest in zip(chosen, outside)), everyone)
+                        for chosen in itertools.product(*choices)])
+
+    def front_after(self, card: Card, group: frozenset[int]) -> list[int]:
+        """:meth:`front` of ``group`` after ``card`` is played in each of its worlds."""
+        for w in group:
+            self.worlds[w].push(card)
+        self.line.append(card)
+        try:
+            return self.front(group)
+        finally:
+            self.line.pop()
+            for w in group:
+                self.worlds[w].pop()
 
     def grown(self, card: Card, base: frozenset[int], candidates: list[int]) -> frozenset[int]:
         """``base`` (won after ``card``) with as many of ``candidates`` as join it won, the
@@ -253,6 +326,25 @@ class Search:
         return True if index == len(order) else None if unknown else False
 
 
+def mask_of(worlds: Iterable[int]) -> int:
+    """A set of worlds as a bit mask."""
+    return sum(1 << w for w in worlds)
+
+
+def sum_of(masks: Iterable[int]) -> int:
+    """The union of bit masks."""
+    return reduce(or_, masks, 0)
+
+
+def largest(masks: list[int]) -> list[int]:
+    """The masks that lie inside no other (each once), the largest first."""
+    kept: list[int] = []
+    for mask in sorted(set(masks), key=lambda m: -m.bit_count()):
+        if mask and not any(mask & ~other == 0 for other in kept):
+            kept.append(mask)
+    return kept
+
+
 def some(found: Iterable[bool | None]) -> bool | None:
     """Three-valued OR: True if one is, else None if one is not decided, else False."""
     unknown = False
@@ -273,18 +365,19 @@ def every(found: Iterable[bool | None]) -> bool | None:
     return None if unknown else True
 
 
-def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question, *,
-               node_limit: int | None = None) -> dict[Card, bool | None]:
-    """Each legal card of ``seat`` (to move after ``after`` cards of the Play section) ->
-    whether it is a sure win for ``question`` over ``worlds`` (see the module); None where
-    it was not decided (each card's search has ``node_limit`` steps). ValueError when the seat is not to move or does
-    not play for the question."""
-    search = Search(worlds, after, seat, question, node_limit)
+def sure_cards(worlds: Sequence[Deal], after: int, seat: str, question: Question, *, cards: Iterable[Card] | None = None,
+               node_limit: int | None = None, split_limit: int | None = None) -> dict[Card, bool | None]:
+    """Each legal card of ``seat`` (to move after ``after`` cards of the Play section; only
+    ``cards`` when given) -> whether it is a sure win for ``question`` over ``worlds`` (see
+    the module); None where it was not decided (each card's search has ``node_limit``
+    steps, a partner's split ``split_limit``). ValueError when the seat is not to move or
+    does not play for the question."""
+    search = Search(worlds, after, seat, question, node_limit, split_limit)
     if search.worlds[0].position.to_move != search.seat:
         raise ValueError(f"{seat} is not to move after {after} cards")
     everyone = frozenset(range(len(search.worlds)))
     result: dict[Card, bool | None] = {}
-    for card in search.worlds[0].legal():
+    for card in search.worlds[0].legal() if cards is None else cards:
         search.nodes = 0  # each card its own budget; what is known stays known
         try:
             result[card] = search.after(card, everyone)

@@ -12,10 +12,10 @@ import pytest
 
 from alsos_solver.analysis.layouts import deal_of, layouts_of, view_layouts
 from alsos_solver.analysis.seat_view import Event, consistent, excludes, seat_view
-from alsos_solver.analysis.single_dummy import CardFigures, mark_of, review, side_items
+from alsos_solver.analysis.single_dummy import CardFigures, SureTask, mark_of, review, search_sure, side_items
 from alsos_solver.io import loads
-from alsos_solver.questions import is_value_question
 from alsos_solver.position import IllegalPlay
+from alsos_solver.questions import is_value_question
 from alsos_solver.solver import Solver
 
 from cli_support import ALSOS_4
@@ -221,3 +221,16 @@ def test_every_game_with_hidden_cards_is_reviewed(path):
     assert len(result.decisions) == deal.game.hand_size
     assert all(d.layouts >= 1 for d in result.decisions)
     assert result.decisions[-1].exact
+
+
+def test_an_undecided_card_of_the_last_tricks_is_searched_again_with_more_steps():
+    """B's ZA at trick 7 is a sure win for the ultimó that 50 steps do not decide and 200
+    do: a late decision's undecided card is searched again with LATE_PATIENCE times the
+    steps, an earlier one's is left undecided."""
+    after = 20
+    question = side_items(PLAYED, "B")["B:ultimo"]
+    layouts, _ = layouts_of(seat_view(PLAYED, "B", after), 20_000, 1, 0)
+    za, z7 = PLAYED.pack.card_of("ZA"), PLAYED.pack.card_of("Z7")
+    late = SureTask(0, "B:ultimo", layouts, after, "B", question, late=True)
+    assert search_sure([replace(late, late=False)], node_limit=50) == [{za: None, z7: None}]
+    assert search_sure([late], node_limit=50) == [{za: True, z7: False}]

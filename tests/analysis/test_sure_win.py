@@ -12,6 +12,7 @@ choose: the reference leaves that choice out (see its module).
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, replace
 
@@ -20,7 +21,7 @@ import pytest
 from alsos_solver.analysis.layouts import deal_of, layouts_of, view_layouts
 from alsos_solver.analysis.seat_view import consistent, mover_at, seat_view
 from alsos_solver.analysis.single_dummy import review, side_items
-from alsos_solver.analysis.sure_win import guaranteed, sure_cards
+from alsos_solver.analysis.sure_win import Search, guaranteed, mask_of, sure_cards
 from alsos_solver.cards import cards_of
 from alsos_solver.deal import Deal
 from alsos_solver.games import GAMES
@@ -169,6 +170,27 @@ def test_the_search_agrees_with_the_reference_on_random_endings(kind):
 def test_the_search_agrees_with_the_reference_on_many_random_endings(kind):
     for e in endings(kind, 60, seed=1):
         check_against_reference(e)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_the_largest_won_sets_decide_as_the_reference(kind):
+    """The search's last resort at a partner's split (Search.front, the largest won sets
+    built up from the end) on its own: a set of the worlds is won after a card exactly
+    when it lies inside one of the largest won sets after it, for every set of the worlds
+    (up to four: the reference judges each), at every kind of node below."""
+    for e in endings(kind, 10, seed=3):
+        worlds = e.worlds[:4]
+        for name, question in e.items.items():
+            search = Search(worlds, e.after, e.seat, question, None)
+            everyone = frozenset(range(len(worlds)))
+            for size in range(1, len(worlds) + 1):
+                for group in itertools.combinations(range(len(worlds)), size):
+                    expected = reference.sure_cards([worlds[w] for w in group], e.after, e.seat, question)
+                    found = {card: any(mask_of(group) & ~won == 0 for won in search.front_after(card, everyone))
+                             for card in expected}
+                    assert found == expected, f"{name} {group}\n{described(e)}"
+            for sets in search.fronts.values():
+                assert all(a & ~b for a in sets for b in sets if a != b)  # none inside another
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=str)
