@@ -70,7 +70,10 @@ def can_make(deal: Deal, question: Question, after: int = 0, asked_at: int | Non
     if not question.possible(setting):
         return False
     team = question.team(setting)
-    achieved = lambda judge: question.achieved(judge, position)  # noqa: E731
+
+    def achieved(judge: Setting) -> int:
+        return question.achieved(judge, position)
+
     return bool(_minimax(setting, position, team, achieved, _concession_choices(deal), (0, 1)))
 
 

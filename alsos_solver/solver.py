@@ -73,6 +73,7 @@ class Solver:
         self._loaded: tuple | None = None  # the loaded goal's shape and terms
         self._values: dict[tuple, dict[int, int]] = {}  # (prefix, holds) -> seat -> value(seat)
         self._known: dict[tuple, int] = {}  # (prefix, meld choices, value question) -> its value
+        self._answers: dict[tuple, bool] = {}  # (prefix, meld choices, yes/no question) -> its answer
         self._total = rules.total_points(deal.in_play)
         self.stats = Stats()
 
@@ -118,12 +119,21 @@ class Solver:
         with self._counting():
             if not question.possible(self.setting):
                 return False
+            key, negation = self._answer_key(question), question.negation()
+            if key in self._answers:
+                return self._answers[key]
+            if negation is not None and self._answer_key(negation) in self._answers:
+                return not self._answers[self._answer_key(negation)]
             holds = self._holds_of(question)
             known = question.decided(self.setting, self._values.get(self._value_key(holds), {}), self.total_points)
-            if known is not None:
-                return known
-            self._load(question, holds)
-            return self.core.query(self._prefix)
+            if known is None:
+                self._load(question, holds)
+                known = self.core.query(self._prefix)
+            self._answers[key] = known
+            return known
+
+    def _answer_key(self, question: Question) -> tuple:
+        return tuple(self._prefix), self.setting.meld_choices, question
 
     def value(self, question: int | str | SeatPoints | ValueQuestion) -> int:
         """The value a value question's team can force against best resistance; for a
@@ -154,7 +164,7 @@ class Solver:
         if levels is None:
             seat = probe.seat if isinstance(probe, SeatPoints) else None
             return self._additive_value(probe, seat)
-        bounds = question.bounds(self.setting, self.value)
+        bounds = question.bounds(self.setting, self.answer)
         if bounds is not None:
             levels = [level for level in levels if bounds[0] <= level <= bounds[1]]
         assert levels

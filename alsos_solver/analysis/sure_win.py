@@ -40,15 +40,18 @@ each step of the partner's backtracking one).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import reduce
 from math import prod
 from operator import and_, or_
+from typing import TypeVar
 
 from ..cards import Card, cards_of
 from ..deal import Deal
 from ..questions import Question, Setting
 from ..solver import Solver
+
+T = TypeVar("T")
 
 DEFAULT_NODE_LIMIT = 1_000_000
 """Steps of work one search may take before it gives up: each set of worlds judged counts
@@ -160,11 +163,15 @@ class Search:
 
     def after(self, card: Card, group: frozenset[int]) -> bool | None:
         """Whether ``group`` is won after ``card`` is played in each of its worlds."""
+        return self.along(card, group, self.won)
+
+    def along(self, card: Card, group: frozenset[int], judge: Callable[[frozenset[int]], T]) -> T:
+        """``judge(group)`` after ``card`` is played in each of the group's worlds."""
         for w in group:
             self.worlds[w].push(card)
         self.line.append(card)
         try:
-            return self.won(group)
+            return judge(group)
         finally:
             self.line.pop()
             for w in group:
@@ -253,15 +260,7 @@ class Search:
 
     def front_after(self, card: Card, group: frozenset[int]) -> list[int]:
         """:meth:`front` of ``group`` after ``card`` is played in each of its worlds."""
-        for w in group:
-            self.worlds[w].push(card)
-        self.line.append(card)
-        try:
-            return self.front(group)
-        finally:
-            self.line.pop()
-            for w in group:
-                self.worlds[w].pop()
+        return self.along(card, group, self.front)
 
     def grown(self, card: Card, base: frozenset[int], candidates: list[int]) -> frozenset[int]:
         """``base`` (won after ``card``) with as many of ``candidates`` as join it won, the

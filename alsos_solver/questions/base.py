@@ -348,6 +348,12 @@ class Question(ABC):
         """NotApplicable, naming the problem, when the question does not fit the deal (a
         contract without such an item, a seat that does not play); nothing otherwise."""
 
+    def negation(self) -> Question | None:
+        """The other side's question that fails exactly when this one is made (GameWon and
+        GameDefeated), where there is one: with every card seen one side or the other can
+        force its way, so a solver that has answered one knows the other."""
+        return None
+
     def opposite(self, setting: Setting) -> Question | None:
         """The other side's question whose failure this one is, where the core has no goal
         for this one (None: :meth:`build` gives its goal). The solver answers it as that
@@ -519,10 +525,10 @@ class ValueQuestion(Question):
         """The values it can take, ascending, when the yes/no form is not additive."""
         return None
 
-    def bounds(self, setting: Setting, value: Callable[[ValueQuestion], int]) -> tuple[int, int] | None:
-        """Values the answer lies between, found with cheaper value questions (``value``
-        answers one at the same position), so that the bisection of :meth:`levels` asks
-        fewer (None: none known)."""
+    def bounds(self, setting: Setting, answer: Callable[[Question], int | bool]) -> tuple[int, int] | None:
+        """Values the answer lies between, found with cheaper questions (``answer`` answers
+        one at the same position), so that the bisection of :meth:`levels` asks fewer
+        (None: none known)."""
         return None
 
     def team(self, setting: Setting) -> frozenset[int]:

@@ -20,6 +20,7 @@ for itself.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...cards import Card
@@ -133,6 +134,15 @@ class Score(ValueQuestion):
 
     def final_value(self, setting: Setting, end: Position) -> int:
         return sum(item.net(item.question.achieved(setting, end)) for item in score_items(setting))
+
+    def bounds(self, setting: Setting, answer: Callable[[Question], int | bool]) -> tuple[int, int] | None:
+        """With one item (the game alone) the score is its value, plus or minus: its
+        question's answer decides it."""
+        items = score_items(setting)
+        if len(items) > 1:
+            return None
+        value = items[0].net(bool(answer(items[0].question)))
+        return value, value
 
     def levels(self, setting: Setting) -> list[int]:
         items = score_items(setting)

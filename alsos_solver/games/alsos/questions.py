@@ -47,6 +47,9 @@ class GameWon(Question):
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset([setting.declarer])
 
+    def negation(self) -> Question:
+        return GameDefeated()
+
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.require_any(self.outcome(setting, goal, True))
 
@@ -95,6 +98,9 @@ class GameDefeated(GameWon):
 
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
+
+    def negation(self) -> Question:
+        return GameWon()
 
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.require_any(self.outcome(setting, goal, False))
@@ -283,6 +289,9 @@ class BetliMade(Question):
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset([setting.declarer])
 
+    def negation(self) -> Question:
+        return BetliDefeated()
+
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.win_none = goal.win_none | {setting.declarer}
 
@@ -304,6 +313,9 @@ class BetliDefeated(BetliMade):
 
     def team(self, setting: Setting) -> frozenset[int]:
         return frozenset(setting.defenders)
+
+    def negation(self) -> Question:
+        return BetliMade()
 
     def build(self, setting: Setting, goal: Goal) -> None:
         goal.require_any(self.outcome(setting, goal, False))

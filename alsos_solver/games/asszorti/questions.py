@@ -327,12 +327,12 @@ class Score(ValueQuestion):
         scoring = Scoring.of(setting, self.bid, self.arrivazs)
         return sorted({scoring.score(split, arrivazs) for split, arrivazs in scoring.outcomes()})
 
-    def bounds(self, setting: Setting, value: Callable[[ValueQuestion], int]) -> tuple[int, int]:
+    def bounds(self, setting: Setting, answer: Callable[[Question], int | bool]) -> tuple[int, int]:
         """From the tricks the declarer can force, T: he can take T tricks (so the score
         is at least the worst of any play with T or more), and the opponents can hold him
         to T (so it is at most the best of any play with T or fewer)."""
         scoring = Scoring.of(setting, self.bid, self.arrivazs)
-        most = value(DeclarerTricks())
+        most = int(answer(DeclarerTricks()))
         outcomes = [(split[0], scoring.score(split, arrivazs)) for split, arrivazs in scoring.outcomes()]
         return min(s for t, s in outcomes if t >= most), max(s for t, s in outcomes if t <= most)
 

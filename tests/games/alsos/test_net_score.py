@@ -21,6 +21,7 @@ from alsos_solver.rules import Contract, Kind
 from alsos_solver.errors import GoalTooLarge, NotApplicable
 from alsos_solver.games.alsos.figures import allowed_figures
 from alsos_solver.games.alsos.net_score import Score, ScoreAtLeast, score_items
+from alsos_solver.games.alsos.questions import GameDefeated, GameWon
 from alsos_solver.questions import Setting, parse_question
 from alsos_solver.reference import best_value, can_make
 from alsos_solver.solver import Solver
@@ -124,3 +125,16 @@ def test_score_is_a_question_of_the_alsos_games_with_a_declarer():
     klopitzky = replace(PLAYED, contract=Contract(Kind.KLOPITZKY, None), declarer=None, figures={}, front={}, kontra={}, play=())
     with pytest.raises(NotApplicable, match="klopitzky"):
         Solver(klopitzky).value(Score())
+
+
+def test_a_score_of_the_game_alone_is_read_off_the_game_already_answered():
+    """The game and its defeat are one item's two sides: a solver that has answered one
+    answers the other, and a score with the game as its only item, without a search."""
+    deal = replace(PLAYED, figures={}, front={}, kontra={"game": "f"}, play=[])
+    solver = Solver(deal)
+    defeated = solver.ask(GameDefeated())
+    nodes = solver.stats.nodes
+    assert solver.ask(GameWon()) is not defeated
+    assert solver.value(Score()) == (-4 if defeated else 4)
+    assert solver.stats.nodes == nodes
+    assert Solver(deal).value(Score()) == solver.value(Score())
