@@ -74,6 +74,7 @@ class Solver:
         self._values: dict[tuple, dict[int, int]] = {}  # (prefix, holds) -> seat -> value(seat)
         self._known: dict[tuple, int] = {}  # (prefix, meld choices, value question) -> its value
         self._answers: dict[tuple, bool] = {}  # (prefix, meld choices, yes/no question) -> its answer
+        self._checked: set[tuple] = set()  # (meld choices, question): checked, it fits the deal
         self._total = rules.total_points(deal.in_play)
         self.stats = Stats()
 
@@ -112,7 +113,7 @@ class Solver:
         question (:meth:`value`) or anything not a question."""
         if isinstance(question, ValueQuestion) or not isinstance(question, Question):
             raise _not_answered("ask()", "a yes/no question such as GameWon() or FigureMade('B', 'ultimo')", question)
-        question.check(self.setting)
+        self._check(question)
         opposite = question.opposite(self.setting)
         if opposite is not None:
             return not self.ask(opposite)
@@ -131,6 +132,14 @@ class Solver:
                 known = self.core.query(self._prefix)
             self._answers[key] = known
             return known
+
+    def _check(self, question: Question) -> None:
+        """``question.check`` on this solver's deal, once per question (a check depends on
+        the deal and its setting only, not on the cards played)."""
+        key = (self.setting.meld_choices, question)
+        if key not in self._checked:
+            question.check(self.setting)
+            self._checked.add(key)
 
     def _answer_key(self, question: Question) -> tuple:
         return tuple(self._prefix), self.setting.meld_choices, question
@@ -152,7 +161,7 @@ class Solver:
         if not isinstance(question, ValueQuestion):
             expected = "a seat ('B' or its index), SeatPoints or a value question such as DeclarerPoints()"
             raise _not_answered("value()", expected, question)
-        question.check(self.setting)
+        self._check(question)
         key = (tuple(self._prefix), self.setting.meld_choices, question)
         if key not in self._known:
             self._known[key] = self._value_of(question)
