@@ -11,7 +11,7 @@ purpose: the differential tests compare them.
 This module holds what every game shares: the :class:`Setting` of a deal, the
 :class:`Goal`, the base classes (:class:`Question`, :class:`ValueQuestion`), the questions
 any game may ask (a seat's points, several items together), and :class:`GameQuestions`,
-the interface each game's questions implement (``alsos_solver.games.alsos.questions`` and its
+the interface each game's questions implement (``alsos_solver.games.alsos.question_set`` and its
 siblings), found through their game (:attr:`alsos_solver.games.base.Game.questions`).
 """
 

@@ -185,7 +185,7 @@ class AlsosGame(Game):
 
     @property
     def questions(self) -> GameQuestions:
-        from .questions import QUESTIONS
+        from .question_set import QUESTIONS
 
         return QUESTIONS
 

@@ -11,7 +11,8 @@ from alsos_solver import solve
 from alsos_solver.analysis import optimal_line, parse_question
 from alsos_solver.cli import app
 from alsos_solver.games.alsos.melds import meld_choices
-from alsos_solver.games.alsos.questions import GameWon, concession_note
+from alsos_solver.games.alsos.question_set import concession_note
+from alsos_solver.games.alsos.questions import GameWon
 from alsos_solver.io import load, loads
 from alsos_solver.questions import Setting
 from alsos_solver.solver import Solver
