@@ -19,7 +19,6 @@ from ...questions.base import (
 )
 from ...rules import Kind
 from .figures import HELD, POINT_THRESHOLDS, TRICKS_BEFORE_LAST, allowed, canonical, threshold, trick_card
-from .game import AlsosGame
 
 
 @dataclass(frozen=True)
@@ -349,8 +348,9 @@ class KlopitzkySafe(Question):
 
 
 def check_alsos(question: Question, setting: Setting) -> None:
-    """NotApplicable when the deal is not of an Alsós game (these are their questions)."""
-    if not isinstance(setting.deal.game, AlsosGame):
+    """NotApplicable when the deal is not of an Alsós game, the games that read the
+    ``Front`` tag (these are their questions)."""
+    if not setting.deal.game.takes("Front"):
         raise NotApplicable(f"{question.spec()} is a question of the Alsós games, not of {setting.deal.game}")
 
 
