@@ -67,7 +67,7 @@ from ...questions import Question, Setting, Together
 from ...rules import Kind
 from ...solver import DEFAULT_TABLE_BYTES, Solver
 from .figures import allowed_figures, best_rounds
-from .scoring import GAME_VALUES
+from .values import GAME_VALUES
 
 
 @dataclass(frozen=True)

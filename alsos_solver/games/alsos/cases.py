@@ -18,7 +18,7 @@ from ...rules import AlsosOptions
 from ..base import Game
 from .figures import announced_value, canonical
 from .melds import score_melds
-from .scoring import GAME_VALUES, with_kontras
+from .values import GAME_VALUES, with_kontras
 
 def _figure(words: list[str]) -> int:
     name, side, *kontra = arity(words, 2, 3, "figure NAME front|back [KONTRA]")

@@ -2,7 +2,7 @@
 opponent (negative: pays each), with the kontras, every item of the deal played for at
 once, the declarer maximising it and the defenders together minimising it.
 
-The items and their values are the scores' (:mod:`.scoring`, seed 003 'Kontras',
+The items and their values are the scores' (:mod:`.values`, :mod:`.scoring`; seed 003 'Kontras',
 'Scoring'): the game (or the betli) and every announced figure, each worth its value with
 its kontras to the declarer when his side gets it (his item made, a defender's failed) and
 minus that otherwise. "The score is at least x" is then an OR, over the sets of items that
@@ -30,7 +30,7 @@ from ...position import Position
 from ...questions.base import Goal, Question, Setting, ValueQuestion, both
 from ...rules import Kind
 from .questions import BetliMade, FigureMade, GameWon, check_alsos
-from .scoring import item_value
+from .values import item_value
 
 
 @dataclass(frozen=True)

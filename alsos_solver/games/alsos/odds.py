@@ -49,7 +49,7 @@ from ...questions import DeclarerPoints
 from ...solver import Solver
 from .announcements import check_announceable, declarer_items, defender_items, plan, search_side
 from .figures import BACK, allowed_figures, rounds
-from .scoring import GAME_VALUES
+from .values import GAME_VALUES
 
 if TYPE_CHECKING:
     from ...dealer import Dealer

@@ -4,8 +4,9 @@ Rules (seed 003 'Kontras', 'Scoring'; rules-notes 'Values and kontras'):
 
 * Items. The game, and every announced figure (``Figures``), each scored independently.
   Klopitzky is one item without a declarer.
-* Base value. The game: 1 (trump), 2 (no-trump), 5 (betli), 3 (klopitzky, no kontra). A
-  figure: :func:`~alsos_solver.games.alsos.figures.announced_value`, its back value (111: 3, 120: 4,
+* Base value (:mod:`.values`). The game: 1 (trump), 2 (no-trump), 5 (betli), 3
+  (klopitzky, no kontra). A figure:
+  :func:`~alsos_solver.games.alsos.figures.announced_value`, its back value (111: 3, 120: 4,
   the Eight: 1), twice that when announced from the front (``Front``); in alsos-2
   abszolút is from the front and worth 1 (seed 003, Tompa rules F5: 'when announced then
   Abszolút scores only 1 point, not 2'); under the Tompa rules 44 is worth 2.
@@ -55,12 +56,8 @@ from ...questions import Question, Setting, Together
 from ...rules import Kind
 from ...solve import solve
 from ...solver import DEFAULT_TABLE_BYTES, Solver
-from .figures import announced_value
+from .values import KONTRA_FACTORS, base_value, item_value
 
-GAME_VALUES = {Kind.TRUMP: 1, Kind.NO_TRUMP: 2, Kind.BETLI: 5, Kind.KLOPITZKY: 3}
-"""The game's base value per contract kind (seed 003 'Types of Game')."""
-KONTRA_FACTORS = {"f": 4, "b": 2}
-"""The factor of a kontra level said from the front (f) or from the back (b)."""
 KLOPITZKY_VALUE = 3
 
 
@@ -75,30 +72,6 @@ class Outcome:
     game: bool | None = None
     figures: dict[str, dict[str, bool]] = field(default_factory=dict)
     tricks: dict[str, int] | None = None
-
-
-def base_value(deal: Deal, item: str) -> int:
-    """An item's value before kontras: the game by contract kind, a figure its back value,
-    twice that from the front (alsos-2 abszolút: 1)."""
-    if deal.contract is None:
-        raise NotApplicable("scoring needs a deal with a contract")
-    if item == "game":
-        return GAME_VALUES[deal.contract.kind]
-    seat, _, name = item.partition(":")
-    return announced_value(name, deal.is_front(seat, name), len(deal.game.active) == 2, deal.options)
-
-
-def item_value(deal: Deal, item: str) -> int:
-    """The item's value with its kontras: x4 per level said from the front, x2 from the back."""
-    return with_kontras(base_value(deal, item), deal.kontra.get(item, ""))
-
-
-def with_kontras(value: int, levels: str) -> int:
-    """A value with its kontra levels (``'fb'``: x4 for each said from the front, x2 from
-    the back)."""
-    for level in levels:
-        value *= KONTRA_FACTORS[level]
-    return value
 
 
 def score_outcome(deal: Deal, outcome: Outcome) -> Scores:
