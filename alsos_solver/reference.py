@@ -14,7 +14,7 @@ rest of the play is judged with the melds that way scores.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 from .cards import cards_of
@@ -100,27 +100,30 @@ def _minimax(setting: Setting, position: Position, team: frozenset[int], final: 
     least and largest values are known (``extremes``), a choice that reaches the
     chooser's end settles the node."""
 
-    def best(values: Iterator[int], most: bool) -> int:
-        found = []
-        for value in values:
-            found.append(value)
-            if extremes is not None and value == extremes[most]:
-                break
-        return max(found) if most else min(found)
-
-    def children(judge: Setting | None) -> Iterator[int]:
+    def search(judge: Setting | None) -> int:
+        if judge is None:
+            if position.trick_index >= setting.choice_trick or position.is_over:
+                chooser_most = setting.declarer not in team
+                found = None
+                for melds in choices:
+                    value = search(setting.with_melds(melds))
+                    if found is None or (value > found if chooser_most else value < found):
+                        found = value
+                    if extremes is not None and value == extremes[chooser_most]:
+                        break
+                return found
+        elif position.is_over:
+            return int(final(judge))
+        most = position.to_move in team
+        best = None
         for card in cards_of(position.legal_moves()):
             position.push(card)
             value = search(judge)
             position.pop()
-            yield value
-
-    def search(judge: Setting | None) -> int:
-        if judge is None:
-            if position.trick_index >= setting.choice_trick or position.is_over:
-                return best((search(setting.with_melds(melds)) for melds in choices), setting.declarer not in team)
-        elif position.is_over:
-            return int(final(judge))
-        return best(children(judge), position.to_move in team)
+            if best is None or (value > best if most else value < best):
+                best = value
+            if extremes is not None and value == extremes[most]:
+                break
+        return best
 
     return search(None if choices else setting)
