@@ -62,9 +62,9 @@ SPLIT_LIMIT = 100_000
 take before the search gives up."""
 
 
-FRONT_LIMIT = 20_000
-"""The most combinations of won sets (one per card) that :meth:`Search.front` combines at
-one node before it gives up."""
+FRONT_LIMIT = 5_000
+"""The most won sets :meth:`Search.front` gathers at one node (the combinations of one per
+card, or those after each of the seat's cards) before it gives up."""
 
 
 class OutOfNodes(Exception):
@@ -72,7 +72,7 @@ class OutOfNodes(Exception):
 
 
 class TooMany(Exception):
-    """The largest won sets at a node took more than :data:`FRONT_LIMIT` combinations."""
+    """The largest won sets at a node took more than :data:`FRONT_LIMIT` sets to gather."""
 
 
 class World:
@@ -225,8 +225,8 @@ class Search:
         won. Built up from the end like :meth:`won`: the seat's sets are those after any
         of its cards; a partner's, the unions of one set (or none) after each of his cards
         (among the worlds where it is legal); an opponent's, the worlds that every card he
-        may play there leaves inside one chosen set (or none) after it. TooMany past :data:`FRONT_LIMIT`
-        combinations at one node."""
+        may play there leaves inside one chosen set (or none) after it. TooMany past
+        :data:`FRONT_LIMIT` sets gathered at one node."""
         key = (tuple(self.line), group)
         if key not in self.fronts:
             self.fronts[key] = self._front(group)
@@ -247,7 +247,10 @@ class Search:
                 playable[card] = playable.get(card, frozenset()) | {w}
         after = {card: self.front_after(card, ws) for card, ws in playable.items()}
         if mover == self.seat:
-            return largest([found for sets in after.values() for found in sets])
+            gathered = [found for sets in after.values() for found in sets]
+            if len(gathered) > FRONT_LIMIT:
+                raise TooMany
+            return largest(gathered)
         choices = [sets + [0] for sets in after.values()]  # 0: no world goes on after that card
         if FRONT_LIMIT < prod(map(len, choices)):
             raise TooMany
