@@ -135,14 +135,18 @@ class Score(ValueQuestion):
     def final_value(self, setting: Setting, end: Position) -> int:
         return sum(item.net(item.question.achieved(setting, end)) for item in score_items(setting))
 
-    def bounds(self, setting: Setting, answer: Callable[[Question], int | bool]) -> tuple[int, int] | None:
-        """With one item (the game alone) the score is its value, plus or minus: its
-        question's answer decides it."""
+    def bounds(self, setting: Setting, answer: Callable[[Question], int | bool]) -> tuple[int, int]:
+        """From each item asked alone (``answer``: can its side make it?), one side or the
+        other can force its way in it: the declarer his item made or a defender's failed,
+        else the defenders the opposite. Playing for his largest such item, the declarer
+        gets it and at worst loses every other one; playing for their largest, the
+        defenders get theirs. So the score lies between those two. With the game alone, or
+        one item for each side, the two meet."""
         items = score_items(setting)
-        if len(items) > 1:
-            return None
-        value = items[0].net(bool(answer(items[0].question)))
-        return value, value
+        his = [item.value for item in items if bool(answer(item.question)) == item.declarers]
+        theirs = [item.value for item in items if bool(answer(item.question)) != item.declarers]
+        total = sum(item.value for item in items)
+        return 2 * max(his, default=0) - total, total - 2 * max(theirs, default=0)
 
     def levels(self, setting: Setting) -> list[int]:
         items = score_items(setting)

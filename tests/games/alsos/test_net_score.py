@@ -70,7 +70,11 @@ def test_the_score_agrees_with_the_reference(data):
     deal = data.draw(announced(data.draw(endgames(contracts=POINT_CONTRACTS, tricks_left=st.integers(1, 3)))))
     mine = engine_value(deal)
     assume(mine is not None)
-    assert mine == best_value(deal, Score(), after=len(deal.play)), describe(deal)
+    expected = best_value(deal, Score(), after=len(deal.play))
+    assert mine == expected, describe(deal)
+    solver = Solver(deal, after=len(deal.play), table_bytes=1 << 14)
+    low, high = Score().bounds(solver.setting, solver.answer)
+    assert low <= expected <= high, f"{low} {high}\n{describe(deal)}"
 
 
 @examples(40)
