@@ -8,12 +8,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from ._search import Core
 from .cards import Card, CardSet
 from .deal import Deal
-from .questions import NO_LIMIT, Goal, Question, SeatPoints, Setting, ValueQuestion
+from .questions import NO_LIMIT, Question, SeatPoints, Setting, ValueQuestion
 
 DEFAULT_TABLE_BYTES = 4 << 20
 """The transposition table's default size: 4 MiB. Larger tables save few nodes on these
@@ -142,6 +141,7 @@ class Solver:
             self._checked.add(key)
 
     def _answer_key(self, question: Question) -> tuple:
+        """Where an answer is kept: the position, the meld choices left, the question."""
         return tuple(self._prefix), self.setting.meld_choices, question
 
     def value(self, question: int | str | SeatPoints | ValueQuestion) -> int:
@@ -162,7 +162,7 @@ class Solver:
             expected = "a seat ('B' or its index), SeatPoints or a value question such as DeclarerPoints()"
             raise _not_answered("value()", expected, question)
         self._check(question)
-        key = (tuple(self._prefix), self.setting.meld_choices, question)
+        key = self._answer_key(question)
         if key not in self._known:
             self._known[key] = self._value_of(question)
         return self._known[key]
@@ -267,17 +267,9 @@ class Solver:
             scorer=goal.scorer,
             own_points=goal.own_points,
             wanted_winners=[int(s in wanted) for s in range(n)],
-            **self._counts(goal),
+            counts=[None if c is None else (self._mask(c.cards), -1 if c.trick is None else c.trick, c.coef)
+                    for c in goal.counts],
         )
-
-    def _counts(self, goal: Goal) -> dict[str, Any]:
-        """The ``counts`` argument of the core's set_goal where some coordinate counts cards
-        (none otherwise: a core from before counts, as benchmarks/compare.py loads, takes
-        the rest)."""
-        if not any(goal.counts):
-            return {}
-        return {"counts": [None if c is None else (self._mask(c.cards), -1 if c.trick is None else c.trick, c.coef)
-                           for c in goal.counts]}
 
     def _setup(self, holds: dict[Card, int]) -> None:
         deal, setting = self.deal, self.setting

@@ -155,11 +155,15 @@ class Search:
             return some(self.after(card, group) for card in worlds[0].legal())
         if mover in self.team:
             return self.partner_wins(group)
-        playable: dict[Card, set[int]] = {}
+        return every(self.after(card, worlds) for card, worlds in self.playable(group).items())
+
+    def playable(self, group: frozenset[int]) -> dict[Card, frozenset[int]]:
+        """Each card the mover may play in some world of ``group`` -> the worlds where he may."""
+        found: dict[Card, frozenset[int]] = {}
         for w in group:
             for card in self.worlds[w].legal():
-                playable.setdefault(card, set()).add(w)
-        return every(self.after(card, frozenset(ws)) for card, ws in playable.items())
+                found[card] = found.get(card, frozenset()) | {w}
+        return found
 
     def after(self, card: Card, group: frozenset[int]) -> bool | None:
         """Whether ``group`` is won after ``card`` is played in each of its worlds."""
@@ -241,11 +245,8 @@ class Search:
         if len(alive) == 1 or position.is_over or position.hands[self.seat].bit_count() <= 1:
             return [mask_of(alive)]
         mover = position.to_move
-        playable: dict[Card, frozenset[int]] = {}
-        for w in alive:
-            for card in self.worlds[w].legal():
-                playable[card] = playable.get(card, frozenset()) | {w}
-        after = {card: self.front_after(card, ws) for card, ws in playable.items()}
+        playable = self.playable(alive)
+        after = {card: self.front_after(card, worlds) for card, worlds in playable.items()}
         if mover == self.seat:
             gathered = [found for sets in after.values() for found in sets]
             if len(gathered) > FRONT_LIMIT:

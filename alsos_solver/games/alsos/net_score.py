@@ -128,7 +128,7 @@ class Score(ValueQuestion):
         return ScoreAtLeast(value)
 
     def check(self, setting: Setting) -> None:
-        """Every level's yes/no form fits (:meth:`ScoreAtLeast.check`)."""
+        """Every level's yes/no form fits the core (:meth:`ScoreAtLeast.check`)."""
         for level in self.levels(setting):
             ScoreAtLeast(level).check(setting)
 
@@ -142,11 +142,11 @@ class Score(ValueQuestion):
         gets it and at worst loses every other one; playing for their largest, the
         defenders get theirs. So the score lies between those two. With the game alone, or
         one item for each side, the two meet."""
-        items = score_items(setting)
-        his = [item.value for item in items if bool(answer(item.question)) == item.declarers]
-        theirs = [item.value for item in items if bool(answer(item.question)) != item.declarers]
-        total = sum(item.value for item in items)
-        return 2 * max(his, default=0) - total, total - 2 * max(theirs, default=0)
+        his, theirs = [0], [0]
+        for item in score_items(setting):
+            (his if item.net(bool(answer(item.question))) > 0 else theirs).append(item.value)
+        total = sum(his) + sum(theirs)
+        return 2 * max(his) - total, total - 2 * max(theirs)
 
     def levels(self, setting: Setting) -> list[int]:
         items = score_items(setting)
